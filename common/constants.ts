@@ -1,0 +1,37 @@
+/** Values the spec fixes (§3, §9) and that both the server and the web app rely on. */
+export const PRODUCT_NAME = 'Taskaty';
+
+export const STORAGE_KEYS = {
+  user: 'taskaty_user',
+  token: 'taskaty_token',
+  language: 'taskaty_language',
+  theme: 'taskaty_theme',
+  viewMode: 'taskaty_view_mode',
+} as const;
+
+export const PRIORITIES = ['low', 'medium', 'high'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+/** Sorting by priority means high > medium > low, never alphabetical. */
+export const PRIORITY_RANK: Record<Priority, number> = { low: 1, medium: 2, high: 3 };
+
+export const TASK_SORT_KEYS = ['created_at', 'updated_at', 'priority'] as const;
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const VIEW_MODES = ['list', 'grid'] as const;
+export type ViewMode = (typeof VIEW_MODES)[number];
+
+export const THEME_COLORS = { light: '#9333ea', dark: '#1f2937' } as const;
+
+export const DUPLICATE_TITLE_PREFIX = 'Copy of ';
+
+export const TIMINGS = {
+  signupRedirectMs: 2000,
+  successBannerMs: 3000,
+  pendingSharePollMs: 30_000,
+  labelSuggestionHideMs: 150,
+  commentReloadMs: 100,
+} as const;

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+
+const email = z
+  .string({ error: 'The email field is required.' })
+  .trim()
+  .min(1, 'The email field is required.')
+  .max(LIMITS.emailMax, `The email must not be greater than ${LIMITS.emailMax} characters.`)
+  .pipe(z.email('The email must be a valid email address.'))
+  .transform((value) => value.toLowerCase());
+
+export const RegisterInput = z
+  .object({
+    name: z
+      .string({ error: 'The name field is required.' })
+      .trim()
+      .min(1, 'The name field is required.')
+      .max(LIMITS.nameMax, `The name must not be greater than ${LIMITS.nameMax} characters.`),
+    email,
+    password: z
+      .string({ error: 'The password field is required.' })
+      .min(1, 'The password field is required.')
+      .min(LIMITS.passwordMin, `The password must be at least ${LIMITS.passwordMin} characters.`)
+      .max(LIMITS.passwordMax, `The password must not be greater than ${LIMITS.passwordMax} characters.`),
+    password_confirmation: z.string({ error: 'The password confirmation field is required.' }),
+  })
+  .refine((input) => input.password === input.password_confirmation, {
+    message: 'The password field confirmation does not match.',
+    path: ['password'],
+  });
+export type RegisterInput = z.infer<typeof RegisterInput>;
+
+export const LoginInput = z.object({
+  email: z
+    .string({ error: 'The email field is required.' })
+    .trim()
+    .min(1, 'The email field is required.')
+    .max(LIMITS.emailMax)
+    .transform((value) => value.toLowerCase()),
+  password: z.string({ error: 'The password field is required.' }).min(1, 'The password field is required.').max(LIMITS.passwordMax),
+});
+export type LoginInput = z.infer<typeof LoginInput>;
+
+export const User = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  user_photo: z.string().nullable(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+export const UserResponse = z.object({ user: User });
+
+export const LoginResponse = z.object({
+  user: User,
+  token: z.object({ plainTextToken: z.string() }),
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const RegisterResponse = z.object({ message: z.string(), user: User });

@@ -1,0 +1,71 @@
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { LIMITS } from '../common/limits.ts';
+import { PRODUCT_NAME } from '../common/constants.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { createTokenRepository } from './db/repositories/token.repository.ts';
+import { createUserRepository } from './db/repositories/user.repository.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { userRoutes } from './routes/user.routes.ts';
+import { createAuthService } from './services/auth.service.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Pino options or false; tests pass false to keep output readable. */
+  logger?: boolean | object;
+}
+
+/** Builds the whole server (API + web app) around an opened, migrated database. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: LIMITS.requestBodyBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await registerSecurityHeaders(app);
+  await app.register(rateLimit, {
+    global: false,
+    // After body parsing, so sign-in can be limited per e-mail as well as per address.
+    hook: 'preHandler',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Tasks, labels, sharing, comments, export and AI helpers.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: '`<id>|<secret>` from POST /api/user/login' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const users = createUserRepository(database.db);
+  const tokens = createTokenRepository(database.db);
+  const auth = createAuthService({ users, tokens, clock, tokenTtlDays: config.tokenTtlDays });
+
+  await app.register(userRoutes, { auth, rateLimits: config.rateLimits });
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only place that reads process.env. Parsed once at start; a bad value stops the
+ * process with one line naming the variable (see loadConfig).
+ */
+const intFrom = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: intFrom(3000, 0, 65535),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PUBLIC_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  TOKEN_TTL_DAYS: intFrom(30, 1, 3650),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().min(1).default('./build/web'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((v) => v === 'true'),
+  RATE_LIMIT_LOGIN_PER_MINUTE: intFrom(10, 1),
+  RATE_LIMIT_SIGNUP_PER_HOUR: intFrom(100, 1),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sqlitePath: string;
+  publicUrl: string;
+  tokenTtlDays: number;
+  logLevel: string;
+  webDistDir: string;
+  trustProxy: boolean;
+  rateLimits: { loginPerMinute: number; signupPerHour: number };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    dataDir,
+    databaseUrl: c.DATABASE_URL,
+    sqlitePath: path.join(dataDir, 'taskaty.db'),
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    tokenTtlDays: c.TOKEN_TTL_DAYS,
+    logLevel: c.LOG_LEVEL,
+    webDistDir: path.resolve(c.WEB_DIST_DIR),
+    trustProxy: c.TRUST_PROXY,
+    rateLimits: { loginPerMinute: c.RATE_LIMIT_LOGIN_PER_MINUTE, signupPerHour: c.RATE_LIMIT_SIGNUP_PER_HOUR },
+  };
+}

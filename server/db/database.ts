@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import pg from 'pg';
+import { initialSchema } from './migrations/001-initial-schema.ts';
+import type { Tables } from './tables.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<Tables>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… selects PostgreSQL; otherwise SQLite at sqlitePath (':memory:' allowed). */
+  databaseUrl?: string | undefined;
+  sqlitePath?: string;
+}
+
+export function openDatabase(options: DatabaseOptions): Database {
+  if (options.databaseUrl) {
+    // Keep DATE/TIMESTAMP untouched and integers as numbers; counts are cast in SQL.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = options.sqlitePath ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  // WAL + NORMAL survives process crashes without losing committed transactions.
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return {
+    '001-initial-schema': initialSchema(dialect),
+  };
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrationsFor(database.dialect) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`);
+  }
+  return (results ?? []).map((r) => r.migrationName);
+}

@@ -1,0 +1,40 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { PersonalAccessTokensTable, Tables } from '../tables.ts';
+
+export type TokenRow = Selectable<PersonalAccessTokensTable>;
+
+export function createTokenRepository(db: Kysely<Tables>) {
+  return {
+    async create(input: { userId: number; name: string; tokenHash: string; expiresAt: string; now: string }): Promise<TokenRow> {
+      return db
+        .insertInto('personal_access_tokens')
+        .values({
+          user_id: input.userId,
+          name: input.name,
+          token_hash: input.tokenHash,
+          expires_at: input.expiresAt,
+          last_used_at: null,
+          created_at: input.now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    findById(id: number): Promise<TokenRow | undefined> {
+      return db.selectFrom('personal_access_tokens').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async touch(id: number, now: string): Promise<void> {
+      await db.updateTable('personal_access_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
+    },
+
+    async delete(id: number): Promise<void> {
+      await db.deleteFrom('personal_access_tokens').where('id', '=', id).execute();
+    },
+
+    async deleteExpired(now: string): Promise<void> {
+      await db.deleteFrom('personal_access_tokens').where('expires_at', '<=', now).execute();
+    },
+  };
+}
+export type TokenRepository = ReturnType<typeof createTokenRepository>;

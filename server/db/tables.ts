@@ -1,0 +1,112 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Row shapes shared by SQLite and PostgreSQL. Timestamps are ISO 8601 UTC strings and
+ * booleans are 0/1 on both, so the same queries and the same JSON come out of either.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password_hash: string;
+  user_photo: string | null;
+  language: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PersonalAccessTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  expires_at: string;
+  last_used_at: string | null;
+  created_at: string;
+}
+
+export interface TasksTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  description: string;
+  due_date: string | null;
+  priority: string;
+  /** high 3, medium 2, low 1: lets an index serve the priority sort. */
+  priority_rank: number;
+  is_completed: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LabelsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** lower-cased name: one label per name regardless of case. */
+  name_key: string;
+  color: string | null;
+  created_at: string;
+}
+
+export interface TaskLabelsTable {
+  task_id: number;
+  label_id: number;
+  position: number;
+}
+
+export interface TaskSharesTable {
+  id: Generated<number>;
+  task_id: number;
+  /** null while the address has no account yet (an invitation). */
+  user_id: number | null;
+  email: string;
+  status: string;
+  shared_by: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  task_id: number;
+  user_id: number;
+  parent_id: number | null;
+  content: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ActivityLogsTable {
+  id: Generated<number>;
+  task_id: number;
+  user_id: number | null;
+  description: string;
+  created_at: string;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface Tables {
+  users: UsersTable;
+  personal_access_tokens: PersonalAccessTokensTable;
+  tasks: TasksTable;
+  labels: LabelsTable;
+  task_labels: TaskLabelsTable;
+  task_shares: TaskSharesTable;
+  comments: CommentsTable;
+  activity_logs: ActivityLogsTable;
+  mail_outbox: MailOutboxTable;
+}

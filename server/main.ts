@@ -1,0 +1,45 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  await migrateToLatest(database);
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing open requests`);
+    // app.close() stops accepting, waits for in-flight requests, then runs onClose hooks.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL' : config.sqlitePath;
+  app.log.info(`Taskaty is ready on ${config.publicUrl} (database: ${where})`);
+  if (config.logLevel === 'silent' || config.logLevel === 'fatal' || config.logLevel === 'error' || config.logLevel === 'warn') {
+    console.log(`Taskaty is ready on ${config.publicUrl}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

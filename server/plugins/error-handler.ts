@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+
+/** Turns a zod issue path into the field key the web forms show errors under. */
+function fieldOf(instancePath: string | undefined): string {
+  const key = (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  return key === '' ? 'body' : key;
+}
+
+function firstMessage(errors: Record<string, string[]>): string {
+  const all = Object.values(errors).flat();
+  if (all.length === 0) return 'The given data was invalid.';
+  return all.length === 1 ? all[0]! : `${all[0]} (and ${all.length - 1} more error${all.length > 2 ? 's' : ''})`;
+}
+
+/**
+ * One place that shapes every error as `{ message, errors? }` (spec §8). Anything a
+ * client can send maps to a 4xx; only our own faults become 500, and they are logged.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = fieldOf(issue.instancePath);
+        const list = (errors[field] ??= []);
+        const message = issue.message ?? "The given data was invalid.";
+        if (!list.includes(message)) list.push(message);
+      }
+      return reply.code(422).send({ message: firstMessage(errors), errors });
+    }
+    if (error instanceof AppError) {
+      return reply.code(error.status).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.code(429).send({ message: error.message || 'Too many requests. Please slow down.' });
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: 'The request body is too large.' });
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ message: 'Unsupported content type.' });
+    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return reply.code(400).send({ message: 'The request body is not valid JSON.' });
+    }
+    if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message || 'An error occurred' });
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: 'Server Error' });
+  });
+}

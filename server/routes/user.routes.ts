@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBody, MessageBody } from '../../common/schemas/error.schema.ts';
+import { LoginInput, LoginResponse, RegisterInput, RegisterResponse, UserResponse } from '../../common/schemas/user.schema.ts';
+import { isLanguageCode, matchLanguage } from '../../common/locales.ts';
+import { presentUser, type AuthService } from '../services/auth.service.ts';
+import { requireUser } from '../plugins/auth.ts';
+
+export interface UserRoutesOptions {
+  auth: AuthService;
+  rateLimits: { loginPerMinute: number; signupPerHour: number };
+}
+
+const errorResponses = { 401: ErrorBody, 422: ErrorBody, 429: ErrorBody };
+
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { auth, rateLimits }) => {
+  app.post(
+    '/api/user/register',
+    {
+      schema: { tags: ['user'], summary: 'Create an account', body: RegisterInput, response: { 201: RegisterResponse, ...errorResponses } },
+      config: { rateLimit: { max: rateLimits.signupPerHour, timeWindow: '1 hour' } },
+    },
+    async (request, reply) => {
+      const language = matchLanguage((request.headers['accept-language'] ?? '').split(','));
+      const user = await auth.register(request.body, isLanguageCode(language) ? language : null);
+      return reply.code(201).send({ message: 'Account created successfully! You can now sign in.', user });
+    },
+  );
+
+  app.post(
+    '/api/user/login',
+    {
+      schema: { tags: ['user'], summary: 'Sign in and receive a bearer token', body: LoginInput, response: { 200: LoginResponse, ...errorResponses } },
+      config: {
+        rateLimit: {
+          max: rateLimits.loginPerMinute,
+          timeWindow: '1 minute',
+          // Per address and e-mail: guessing one account's password is slowed without
+          // locking out everyone behind the same NAT.
+          keyGenerator: (request) => `${request.ip}|${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+        },
+      },
+    },
+    async (request) => {
+      const { user, plainTextToken } = await auth.login(request.body);
+      return { user, token: { plainTextToken } };
+    },
+  );
+
+  await app.register(async (protectedScope) => {
+    protectedScope.addHook('onRequest', requireUser(auth));
+
+    protectedScope.get(
+      '/api/user',
+      { schema: { tags: ['user'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: UserResponse, 401: ErrorBody } } },
+      async (request) => ({ user: presentUser(request.user) }),
+    );
+
+    protectedScope.post(
+      '/api/user/logout',
+      { schema: { tags: ['user'], summary: 'Revoke the token used for this request', security: [{ bearer: [] }], response: { 200: MessageBody, 401: ErrorBody } } },
+      async (request) => {
+        await auth.logout(request.tokenId);
+        return { message: 'Logged out' };
+      },
+    );
+  });
+};

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import type { Clock } from '../../server/clock.ts';
+import type { Database, Dialect } from '../../server/db/database.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+  /** Registers and signs in; returns the user and an Authorization header. */
+  signUp(overrides?: Partial<{ name: string; email: string; password: string }>): Promise<SignedInUser>;
+}
+
+export interface SignedInUser {
+  user: { id: number; name: string; email: string; user_photo: string | null; created_at: string };
+  token: string;
+  headers: { authorization: string };
+  password: string;
+}
+
+let counter = 0;
+
+export async function createTestApp(
+  dialect: Dialect,
+  options: { env?: Record<string, string>; clock?: Clock } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase(dialect);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent-web-build',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+    RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
+    ...options.env,
+  });
+  const app = await buildApp({ config, database, logger: false, ...(options.clock ? { clock: options.clock } : {}) });
+  await app.ready();
+
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+    async signUp(overrides = {}) {
+      counter += 1;
+      const password = overrides.password ?? 'correct horse battery';
+      const email = overrides.email ?? `user${counter}-${Date.now()}@example.com`;
+      const name = overrides.name ?? `User ${counter}`;
+      const registered = await app.inject({
+        method: 'POST',
+        url: '/api/user/register',
+        payload: { name, email, password, password_confirmation: password },
+      });
+      if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+      const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
+      if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+      const body = login.json();
+      return { user: body.user, token: body.token.plainTextToken, headers: { authorization: `Bearer ${body.token.plainTextToken}` }, password };
+    },
+  };
+}
