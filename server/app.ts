@@ -53,7 +53,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: {
       openapi: '3.1.0',
       info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Tasks, labels, sharing, comments, export and AI helpers.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: '`<id>|<secret>` from POST /api/user/login' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: '`<id>|<secret>` from POST /api/user/login' } },
+      },
     },
     transform: jsonSchemaTransform,
   });

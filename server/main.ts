@@ -33,10 +33,8 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : config.sqlitePath;
-  app.log.info(`Taskaty is ready on ${config.publicUrl} (database: ${where})`);
-  if (config.logLevel === 'silent' || config.logLevel === 'fatal' || config.logLevel === 'error' || config.logLevel === 'warn') {
-    console.log(`Taskaty is ready on ${config.publicUrl}`);
-  }
+  // A plain line for people; the structured logs above are for machines.
+  console.log(`Taskaty is ready on ${config.publicUrl} (database: ${where})`);
 }
 
 main().catch((error: unknown) => {

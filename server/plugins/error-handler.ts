@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.ts';
+import { AppError, ValidationError } from '../errors.ts';
 
 /** Turns a zod issue path into the field key the web forms show errors under. */
 function fieldOf(instancePath: string | undefined): string {
@@ -8,10 +8,16 @@ function fieldOf(instancePath: string | undefined): string {
   return key === '' ? 'body' : key;
 }
 
-function firstMessage(errors: Record<string, string[]>): string {
-  const all = Object.values(errors).flat();
-  if (all.length === 0) return 'The given data was invalid.';
-  return all.length === 1 ? all[0]! : `${all[0]} (and ${all.length - 1} more error${all.length > 2 ? 's' : ''})`;
+/** Field errors (`{ field: [messages] }`) from a failed zod schema validation. */
+export function fieldErrorsFrom(validation: ReadonlyArray<{ instancePath?: string; message?: string }>): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of validation) {
+    const field = fieldOf(issue.instancePath);
+    const message = issue.message ?? 'The given data was invalid.';
+    const list = (errors[field] ??= []);
+    if (!list.includes(message)) list.push(message);
+  }
+  return errors;
 }
 
 /**
@@ -21,14 +27,8 @@ function firstMessage(errors: Record<string, string[]>): string {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const field = fieldOf(issue.instancePath);
-        const list = (errors[field] ??= []);
-        const message = issue.message ?? "The given data was invalid.";
-        if (!list.includes(message)) list.push(message);
-      }
-      return reply.code(422).send({ message: firstMessage(errors), errors });
+      const invalid = new ValidationError(fieldErrorsFrom(error.validation));
+      return reply.code(422).send({ message: invalid.message, errors: invalid.errors });
     }
     if (error instanceof AppError) {
       return reply.code(error.status).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });

@@ -12,12 +12,21 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
   const register = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/user/register', payload: payload as object });
 
   test('a person registers, signs in and reads their own account with the token', async () => {
-    const created = await register({ name: 'Amira Haddad', email: 'Amira@Example.com', password: 'secret-pass', password_confirmation: 'secret-pass' });
+    const created = await register({
+      name: 'Amira Haddad',
+      email: 'Amira@Example.com',
+      password: 'secret-pass',
+      password_confirmation: 'secret-pass',
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json().user).toMatchObject({ name: 'Amira Haddad', email: 'amira@example.com' });
     expect(created.json().user).not.toHaveProperty('password_hash');
 
-    const login = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'AMIRA@example.com', password: 'secret-pass' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'AMIRA@example.com', password: 'secret-pass' },
+    });
     expect(login.statusCode).toBe(200);
     const { user, token } = login.json();
     expect(user.email).toBe('amira@example.com');
@@ -31,7 +40,11 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
   test('only a hash of the token secret and an argon2id hash of the password are stored', async () => {
     const { token, user, password } = await t.signUp();
     const secret = token.split('|')[1]!;
-    const row = await t.database.db.selectFrom('personal_access_tokens').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('personal_access_tokens')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.token_hash).not.toContain(secret);
     expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
     const account = await t.database.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
@@ -50,7 +63,12 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
   });
 
   test('a password that does not match its confirmation is refused', async () => {
-    const response = await register({ name: 'A', email: 'mismatch@example.com', password: 'long-enough-1', password_confirmation: 'long-enough-2' });
+    const response = await register({
+      name: 'A',
+      email: 'mismatch@example.com',
+      password: 'long-enough-1',
+      password_confirmation: 'long-enough-2',
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.password).toEqual(['The password field confirmation does not match.']);
   });
@@ -66,14 +84,26 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
     const again = await register({ name: 'B', email: 'TAKEN@Example.com', password: 'long-enough', password_confirmation: 'long-enough' });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.email).toEqual(['The email has already been taken.']);
-    const count = await t.database.db.selectFrom('users').select(({ fn }) => fn.countAll<number>().as('n')).where('email', '=', 'taken@example.com').executeTakeFirstOrThrow();
+    const count = await t.database.db
+      .selectFrom('users')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .where('email', '=', 'taken@example.com')
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 
   test('wrong credentials get one message that does not reveal whether the e-mail exists', async () => {
     const { user } = await t.signUp();
-    const wrongPassword = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: user.email, password: 'nope-nope-nope' } });
-    const unknownEmail = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'nobody@example.com', password: 'nope-nope-nope' } });
+    const wrongPassword = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: user.email, password: 'nope-nope-nope' },
+    });
+    const unknownEmail = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'nobody@example.com', password: 'nope-nope-nope' },
+    });
     expect(wrongPassword.statusCode).toBe(422);
     expect(unknownEmail.statusCode).toBe(422);
     expect(wrongPassword.json()).toEqual(unknownEmail.json());
@@ -98,7 +128,11 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
 
   test('a token stops working after TOKEN_TTL_DAYS', async () => {
     const { headers, user } = await t.signUp();
-    await t.database.db.updateTable('personal_access_tokens').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('user_id', '=', user.id).execute();
+    await t.database.db
+      .updateTable('personal_access_tokens')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('user_id', '=', user.id)
+      .execute();
     const response = await t.app.inject({ method: 'GET', url: '/api/user', headers });
     expect(response.statusCode).toBe(401);
   });
@@ -119,7 +153,12 @@ describe.each(testDialects())('request errors on %s', (dialect) => {
   });
 
   test('malformed JSON is a 400 with a message', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'The request body is not valid JSON.' });
   });
@@ -152,7 +191,9 @@ describe.each(testDialects())('request errors on %s', (dialect) => {
     expect(response.statusCode).toBe(200);
     const doc = response.json();
     expect(doc.openapi).toMatch(/^3\.1/);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/user/register', '/api/user/login', '/api/user', '/api/user/logout']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/user/register', '/api/user/login', '/api/user', '/api/user/logout']),
+    );
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(docs.statusCode);
   });
@@ -162,7 +203,8 @@ describe('sign-in and sign-up rate limits', () => {
   test('repeated sign-ins for one e-mail get 429 with Retry-After', async () => {
     const t = await createTestApp('sqlite', { env: { RATE_LIMIT_LOGIN_PER_MINUTE: '3', RATE_LIMIT_SIGNUP_PER_HOUR: '2' } });
     try {
-      const attempt = () => t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'x@example.com', password: 'whatever-1' } });
+      const attempt = () =>
+        t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'x@example.com', password: 'whatever-1' } });
       const statuses = [];
       for (let i = 0; i < 4; i++) statuses.push((await attempt()).statusCode);
       expect(statuses).toEqual([422, 422, 422, 429]);
@@ -170,11 +212,19 @@ describe('sign-in and sign-up rate limits', () => {
       expect(limited.headers['retry-after']).toBeDefined();
       expect(limited.json().message).toMatch(/Too many attempts/);
       // Another account from the same address is not locked out.
-      const other = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'y@example.com', password: 'whatever-1' } });
+      const other = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { email: 'y@example.com', password: 'whatever-1' },
+      });
       expect(other.statusCode).toBe(422);
 
       const signUp = (i: number) =>
-        t.app.inject({ method: 'POST', url: '/api/user/register', payload: { name: 'N', email: `s${i}@example.com`, password: 'long-enough', password_confirmation: 'long-enough' } });
+        t.app.inject({
+          method: 'POST',
+          url: '/api/user/register',
+          payload: { name: 'N', email: `s${i}@example.com`, password: 'long-enough', password_confirmation: 'long-enough' },
+        });
       expect((await signUp(1)).statusCode).toBe(201);
       expect((await signUp(2)).statusCode).toBe(201);
       const third = await signUp(3);

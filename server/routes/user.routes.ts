@@ -4,6 +4,8 @@ import { LoginInput, LoginResponse, RegisterInput, RegisterResponse, UserRespons
 import { isLanguageCode, matchLanguage } from '../../common/locales.ts';
 import { presentUser, type AuthService } from '../services/auth.service.ts';
 import { requireUser } from '../plugins/auth.ts';
+import { fieldErrorsFrom } from '../plugins/error-handler.ts';
+import { ValidationError } from '../errors.ts';
 
 export interface UserRoutesOptions {
   auth: AuthService;
@@ -18,8 +20,18 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     {
       schema: { tags: ['user'], summary: 'Create an account', body: RegisterInput, response: { 201: RegisterResponse, ...errorResponses } },
       config: { rateLimit: { max: rateLimits.signupPerHour, timeWindow: '1 hour' } },
+      // Validation is finished in the handler so a taken e-mail is reported together
+      // with the other field errors, not only once they are fixed.
+      attachValidation: true,
     },
     async (request, reply) => {
+      if (request.validationError) {
+        const errors = fieldErrorsFrom((request.validationError as { validation?: [] }).validation ?? []);
+        const email = (request.body as { email?: unknown } | null)?.email;
+        if (!errors.email && typeof email === 'string' && (await auth.isEmailTaken(email)))
+          errors.email = ['The email has already been taken.'];
+        throw new ValidationError(errors);
+      }
       const language = matchLanguage((request.headers['accept-language'] ?? '').split(','));
       const user = await auth.register(request.body, isLanguageCode(language) ? language : null);
       return reply.code(201).send({ message: 'Account created successfully! You can now sign in.', user });
@@ -29,14 +41,20 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
   app.post(
     '/api/user/login',
     {
-      schema: { tags: ['user'], summary: 'Sign in and receive a bearer token', body: LoginInput, response: { 200: LoginResponse, ...errorResponses } },
+      schema: {
+        tags: ['user'],
+        summary: 'Sign in and receive a bearer token',
+        body: LoginInput,
+        response: { 200: LoginResponse, ...errorResponses },
+      },
       config: {
         rateLimit: {
           max: rateLimits.loginPerMinute,
           timeWindow: '1 minute',
           // Per address and e-mail: guessing one account's password is slowed without
           // locking out everyone behind the same NAT.
-          keyGenerator: (request) => `${request.ip}|${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+          keyGenerator: (request) =>
+            `${request.ip}|${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
         },
       },
     },
@@ -51,13 +69,27 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
 
     protectedScope.get(
       '/api/user',
-      { schema: { tags: ['user'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: UserResponse, 401: ErrorBody } } },
+      {
+        schema: {
+          tags: ['user'],
+          summary: 'The signed-in user',
+          security: [{ bearer: [] }],
+          response: { 200: UserResponse, 401: ErrorBody },
+        },
+      },
       async (request) => ({ user: presentUser(request.user) }),
     );
 
     protectedScope.post(
       '/api/user/logout',
-      { schema: { tags: ['user'], summary: 'Revoke the token used for this request', security: [{ bearer: [] }], response: { 200: MessageBody, 401: ErrorBody } } },
+      {
+        schema: {
+          tags: ['user'],
+          summary: 'Revoke the token used for this request',
+          security: [{ bearer: [] }],
+          response: { 200: MessageBody, 401: ErrorBody },
+        },
+      },
       async (request) => {
         await auth.logout(request.tokenId);
         return { message: 'Logged out' };

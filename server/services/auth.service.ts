@@ -30,6 +30,10 @@ export function createAuthService(deps: AuthDeps) {
   const { users, tokens, clock } = deps;
 
   return {
+    async isEmailTaken(email: string): Promise<boolean> {
+      return Boolean(await users.findByEmail(email.trim().toLowerCase()));
+    },
+
     async register(input: RegisterInput, language: string | null): Promise<User> {
       if (await users.findByEmail(input.email)) {
         throw new ValidationError({ email: ['The email has already been taken.'] });

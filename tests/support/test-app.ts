@@ -23,10 +23,7 @@ export interface SignedInUser {
 
 let counter = 0;
 
-export async function createTestApp(
-  dialect: Dialect,
-  options: { env?: Record<string, string>; clock?: Clock } = {},
-): Promise<TestApp> {
+export async function createTestApp(dialect: Dialect, options: { env?: Record<string, string>; clock?: Clock } = {}): Promise<TestApp> {
   const database = await openTestDatabase(dialect);
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -61,7 +58,12 @@ export async function createTestApp(
       const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
       if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
       const body = login.json();
-      return { user: body.user, token: body.token.plainTextToken, headers: { authorization: `Bearer ${body.token.plainTextToken}` }, password };
+      return {
+        user: body.user,
+        token: body.token.plainTextToken,
+        headers: { authorization: `Bearer ${body.token.plainTextToken}` },
+        password,
+      };
     },
   };
 }

@@ -1,0 +1,126 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { createAccount, expect, setLanguage, test, uniqueEmail, useSession } from './fixtures.ts';
+
+test('a new person signs up, signs in, comes back to a protected page after sign-in, and signs out', async ({ page }) => {
+  const email = uniqueEmail('journey');
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill('Layla Journey');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('a-long-password');
+  await page.getByLabel('Confirm password').fill('a-long-password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Account created successfully! You can now sign in.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+
+  // Visiting a protected page signed out lands on /login and remembers the page.
+  await page.goto('/labels');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('a-long-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/labels$/);
+  await expect(page.getByRole('link', { name: 'Labels' }).first()).toHaveAttribute('aria-current', 'page');
+
+  const stored = await page.evaluate(() => ({ user: localStorage.getItem('taskaty_user'), token: localStorage.getItem('taskaty_token') }));
+  expect(JSON.parse(stored.user!).email).toBe(email);
+  expect(stored.token).toMatch(/^\d+\|/);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const after = await page.evaluate(() => [localStorage.getItem('taskaty_user'), localStorage.getItem('taskaty_token')]);
+  expect(after).toEqual([null, null]);
+});
+
+test('sign-in with a blank field says to fill in all fields; wrong credentials show the server message', async ({ page, request }) => {
+  const account = await createAccount(request);
+  await page.goto('/login');
+  await expect(page.getByLabel('Email address')).toHaveAttribute('type', 'email');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Please fill in all fields')).toBeVisible();
+
+  await page.getByLabel('Email address').fill(account.user.email);
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('These credentials do not match our records.')).toBeVisible();
+
+  // The show/hide toggle reveals the password.
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+});
+
+test('sign-up shows each server field error under its field and clears it when edited', async ({ page, request }) => {
+  const existing = await createAccount(request);
+  await page.goto('/signup');
+  await page.getByLabel('Email address').fill(existing.user.email);
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('The name field is required.')).toBeVisible();
+  await expect(page.getByText('The email has already been taken.')).toBeVisible();
+  await expect(page.getByText('The password must be at least 8 characters.')).toBeVisible();
+  await page.getByLabel('Full name').fill('N');
+  await expect(page.getByText('The name field is required.')).toBeHidden();
+  await expect(page.getByText('The email has already been taken.')).toBeVisible();
+});
+
+test('route table: /tasks goes to /dashboard, unknown paths go home, public-only pages send a signed-in user on', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/somewhere/unknown');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+
+  const account = await createAccount(request);
+  await useSession(page, account);
+  await page.goto('/tasks');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/signup');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // A signed-in user is not redirected away from the landing page.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a stored user that cannot be parsed is discarded together with the token', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    localStorage.setItem('taskaty_user', '{not json');
+    localStorage.setItem('taskaty_token', '1|abc');
+  });
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => [localStorage.getItem('taskaty_user'), localStorage.getItem('taskaty_token')])).toEqual([null, null]);
+});
+
+test('a 401 from the API signs the user out and returns them to sign-in', async ({ page, request }) => {
+  const account = await createAccount(request);
+  await useSession(page, account);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: 'Sign out' }).first()).toBeAttached();
+  // Revoke the token behind the page's back; the next call the app makes gets a 401.
+  await request.post('/api/user/logout', { headers: { authorization: `Bearer ${account.token}` } });
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('taskaty_token'))).toBeNull();
+});
+
+for (const language of ['en', 'ar'] as const) {
+  for (const path of ['/login', '/signup']) {
+    test(`${path} in ${language} has no serious accessibility violations and the right direction`, async ({ page }) => {
+      await setLanguage(page, language);
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.locator('form')).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+
+export interface Account {
+  user: { id: number; name: string; email: string; user_photo: string | null; created_at: string };
+  token: string;
+  password: string;
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user') {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${process.pid}-${counter}@example.com`;
+}
+
+/** Creates an account through the API (fast path for tests that are not about sign-up). */
+export async function createAccount(request: APIRequestContext, name = 'Test User'): Promise<Account> {
+  const email = uniqueEmail();
+  const password = 'correct horse battery';
+  const registered = await request.post('/api/user/register', { data: { name, email, password, password_confirmation: password } });
+  expect(registered.status()).toBe(201);
+  const login = await request.post('/api/user/login', { data: { email, password } });
+  expect(login.status()).toBe(200);
+  const body = await login.json();
+  return { user: body.user, token: body.token.plainTextToken, password };
+}
+
+/** Puts a session in storage before any page script runs, as a real sign-in would. */
+export async function useSession(page: Page, account: Account) {
+  await page.addInitScript(
+    ([user, token]) => {
+      if (!sessionStorage.getItem('e2e-session-set')) {
+        localStorage.setItem('taskaty_user', user);
+        localStorage.setItem('taskaty_token', token);
+        sessionStorage.setItem('e2e-session-set', '1');
+      }
+    },
+    [JSON.stringify(account.user), account.token] as const,
+  );
+}
+
+export async function setLanguage(page: Page, code: string) {
+  await page.addInitScript((lang) => localStorage.setItem('taskaty_language', lang), code);
+}
+
+export const test = base;
+export { expect };

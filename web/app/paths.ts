@@ -1,0 +1,19 @@
+/** Every URL of the web app (spec §2 route table). */
+export const paths = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  privacy: '/privacy',
+  terms: '/terms',
+  pricing: '/pricing',
+  contact: '/contact',
+  dashboard: '/dashboard',
+  shared: '/shared',
+  labels: '/labels',
+  settings: '/settings',
+  tasks: '/tasks',
+  dashboardWithLabel: (label: string) => `/dashboard?label=${encodeURIComponent(label)}`,
+} as const;
+
+export const PUBLIC_PATHS = [paths.home, paths.login, paths.signup, paths.privacy, paths.terms, paths.pricing, paths.contact] as const;
+export const PROTECTED_PATHS = [paths.dashboard, paths.shared, paths.labels, paths.settings] as const;

@@ -1,0 +1,87 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { STORAGE_KEYS } from '../../common/constants.ts';
+import { User } from '../../common/schemas/user.schema.ts';
+import { apiRequest, onUnauthorized } from './api-client.ts';
+import { storage } from './storage.ts';
+
+export type Session = { status: 'loading' } | { status: 'guest' } | { status: 'authenticated'; user: User; token: string };
+
+interface SessionContextValue {
+  session: Session;
+  signIn(user: User, token: string): void;
+  signOut(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+/**
+ * Spec §4: authenticated only when both a parsable user and a token are stored; an
+ * unparsable user is discarded together with the token.
+ */
+export function readStoredSession(): Session {
+  const token = storage.get(STORAGE_KEYS.token);
+  const rawUser = storage.get(STORAGE_KEYS.user);
+  if (token && rawUser) {
+    try {
+      const user = User.parse(JSON.parse(rawUser));
+      return { status: 'authenticated', user, token };
+    } catch {
+      /* fall through: clear both */
+    }
+  }
+  if (token || rawUser) clearStoredSession();
+  return { status: 'guest' };
+}
+
+export function clearStoredSession() {
+  storage.remove(STORAGE_KEYS.user);
+  storage.remove(STORAGE_KEYS.token);
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<Session>({ status: 'loading' });
+
+  useEffect(() => {
+    setSession(readStoredSession());
+    // Any 401 from the API ends the session; the route guards then send the user to /login.
+    onUnauthorized(() => {
+      clearStoredSession();
+      setSession({ status: 'guest' });
+    });
+    // Signing in or out in another tab applies here too.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) setSession(readStoredSession());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const signIn = useCallback((user: User, token: string) => {
+    storage.set(STORAGE_KEYS.user, JSON.stringify(user));
+    storage.set(STORAGE_KEYS.token, token);
+    setSession({ status: 'authenticated', user, token });
+  }, []);
+
+  const signOut = useCallback(async () => {
+    // Revoke the token on the server, but never keep someone signed in because it failed.
+    await apiRequest('/api/user/logout', { method: 'POST' }).catch(() => undefined);
+    clearStoredSession();
+    setSession({ status: 'guest' });
+  }, []);
+
+  const value = useMemo(() => ({ session, signIn, signOut }), [session, signIn, signOut]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+  return value;
+}
+
+/** The signed-in user; only for components rendered behind the auth guard. */
+export function useCurrentUser(): User {
+  const { session } = useSession();
+  if (session.status !== 'authenticated') throw new Error('useCurrentUser needs a signed-in session');
+  return session.user;
+}
