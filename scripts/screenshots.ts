@@ -1,0 +1,59 @@
+/**
+ * Takes screenshots of pages in light and dark, English and Arabic, phone and desktop,
+ * for looking at what we build. Usage:
+ *   tsx scripts/screenshots.ts --base http://127.0.0.1:3000 --out /tmp/shots [--token 1|abc --user '{...}'] /login /dashboard
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback?: string) => {
+  const index = args.indexOf(`--${name}`);
+  if (index === -1) return fallback;
+  const [value] = args.splice(index, 2).slice(1);
+  return value;
+};
+const base = option('base', 'http://127.0.0.1:3000')!;
+const out = option('out', '/tmp/shots')!;
+const token = option('token');
+const user = option('user');
+const only = option('only'); // e.g. "en-light-desktop"
+const pages = args.length ? args : ['/'];
+fs.mkdirSync(out, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
+for (const language of ['en', 'ar']) {
+  for (const theme of ['light', 'dark'] as const) {
+    for (const [device, viewport] of Object.entries(viewports)) {
+      const tag = `${language}-${theme}-${device}`;
+      if (only && !tag.includes(only)) continue;
+      const context = await browser.newContext({ viewport, colorScheme: theme });
+      await context.addInitScript(
+        ([lang, th, tok, usr]) => {
+          localStorage.setItem('taskaty_language', lang!);
+          localStorage.setItem('taskaty_theme', th!);
+          if (tok && usr) {
+            localStorage.setItem('taskaty_token', tok);
+            localStorage.setItem('taskaty_user', usr);
+          }
+        },
+        [language, theme, token ?? '', user ?? ''],
+      );
+      const page = await context.newPage();
+      for (const pagePath of pages) {
+        await page.goto(base + pagePath, { waitUntil: 'networkidle' });
+        await page.waitForTimeout(300);
+        const file = path.join(out, `${pagePath.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${tag}.png`);
+        await page.screenshot({ path: file, fullPage: false });
+        console.log(file);
+      }
+      await context.close();
+    }
+  }
+}
+await browser.close();
