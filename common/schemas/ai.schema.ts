@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+
+export const GenerateDescriptionInput = z.object({
+  input_text: z
+    .string({ error: 'The input text field is required.' })
+    .trim()
+    .min(1, 'The input text field is required.')
+    .max(LIMITS.taskTitleMax, `The input text must not be greater than ${LIMITS.taskTitleMax} characters.`),
+});
+export const GenerateDescriptionResponse = z.object({ description: z.string() });
+export const RewriteDescriptionResponse = z.object({ rewritten_description: z.string() });
+export const GenerateContentResponse = z.object({ generated_content: z.string() });

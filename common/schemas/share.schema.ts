@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+
+/** Same pattern on both sides: the share dialog and the API agree on what an address is. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const ShareInput = z.object({
+  email_ids: z
+    .array(
+      z
+        .string({ error: 'Email address is required' })
+        .trim()
+        .min(1, 'Email address is required')
+        .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+      {
+        error: 'At least one email address is required.',
+      },
+    )
+    .min(1, 'At least one email address is required.')
+    .max(LIMITS.shareEmailsMax, `You can share with at most ${LIMITS.shareEmailsMax} people at once.`)
+    .superRefine((emails, ctx) => {
+      const seen = new Set<string>();
+      emails.forEach((email, index) => {
+        const key = email.toLowerCase();
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', message: 'Duplicate email address', path: [index] });
+        seen.add(key);
+      });
+    }),
+});
+
+export const RemoveShareInput = z.object({
+  user_id: z.coerce.number({ error: 'The user id field is required.' }).int().positive(),
+});

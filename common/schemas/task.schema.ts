@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { PRIORITIES, SORT_DIRECTIONS, TASK_SORT_KEYS } from '../constants.ts';
+import { LIMITS } from '../limits.ts';
+import { ActivityLog } from './activity.schema.ts';
+import { Label } from './label.schema.ts';
+
+export const Priority = z.enum(PRIORITIES, { error: 'The selected priority is invalid.' });
+
+/** A person a task is shared with (spec §3); pivot.status is 'accepted' or 'pending'. */
+export const SharedPerson = z.object({
+  id: z.number().int().nullable(),
+  name: z.string(),
+  email: z.string(),
+  user_photo: z.string().nullable(),
+  pivot: z.object({ status: z.string() }),
+});
+export type SharedPerson = z.infer<typeof SharedPerson>;
+
+export const TaskOwner = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  user_photo: z.string().nullable(),
+});
+export type TaskOwner = z.infer<typeof TaskOwner>;
+
+export const Task = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  due_date: z.string().nullable(),
+  priority: Priority,
+  is_completed: z.union([z.literal(0), z.literal(1)]),
+  labels: z.array(Label),
+  shared_with: z.array(SharedPerson),
+  owner: TaskOwner.optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  activity_logs: z.array(ActivityLog).optional(),
+});
+export type Task = z.infer<typeof Task>;
+
+const labelName = z
+  .string({ error: 'Each label must be text.' })
+  .trim()
+  .min(1, 'A label name cannot be empty.')
+  .max(LIMITS.labelNameMax, `A label name must not be greater than ${LIMITS.labelNameMax} characters.`);
+
+/** The task form payload (spec §3): validates the API and drives the web forms. */
+export const TaskInput = z.object({
+  title: z
+    .string({ error: 'The title field is required.' })
+    .trim()
+    .min(1, 'The title field is required.')
+    .max(LIMITS.taskTitleMax, `The title must not be greater than ${LIMITS.taskTitleMax} characters.`),
+  description: z
+    .string({ error: 'The description must be text.' })
+    .max(LIMITS.taskDescriptionMax, `The description must not be greater than ${LIMITS.taskDescriptionMax} characters.`)
+    .nullish()
+    .transform((value) => value ?? ''),
+  due_date: z
+    .union([z.iso.date({ error: 'The due date must be a valid date (YYYY-MM-DD).' }), z.literal(''), z.null()], {
+      error: 'The due date must be a valid date (YYYY-MM-DD).',
+    })
+    .optional()
+    .transform((value) => value || null),
+  priority: Priority.default('medium'),
+  labels: z
+    .array(labelName, { error: 'The labels must be a list of names.' })
+    .max(LIMITS.labelsPerTaskMax, `A task can have at most ${LIMITS.labelsPerTaskMax} labels.`)
+    .default([]),
+});
+export type TaskInput = z.input<typeof TaskInput>;
+export type TaskInputParsed = z.output<typeof TaskInput>;
+
+/** Query of GET /api/tasks and GET /api/tasks/shared (spec §7). */
+export const TaskListQuery = z.object({
+  label: z.string().trim().max(LIMITS.labelNameMax).optional(),
+  sort: z.enum(TASK_SORT_KEYS, { error: 'The sort must be one of created_at, updated_at, priority.' }).default('created_at'),
+  direction: z.enum(SORT_DIRECTIONS, { error: 'The direction must be asc or desc.' }).default('desc'),
+  priority: z.union([Priority, z.literal(''), z.literal('all')]).optional(),
+});
+export type TaskListQuery = z.infer<typeof TaskListQuery>;
+
+export const TaskIdParams = z.object({
+  id: z.coerce.number({ error: 'Task not found' }).int().positive().max(2_147_483_647),
+});
+
+export const TaskResponse = z.object({ task: Task });
+export const TasksResponse = z.object({ tasks: z.array(Task) });
+export const SharedTasksResponse = z.object({ shared_tasks: z.array(Task) });
+export const TaskDetailResponse = z.object({ task: Task, activity_logs: z.array(ActivityLog) });
+export const CompletionResponse = z.object({ task: Task });
