@@ -13,8 +13,10 @@ import { createUserRepository } from './db/repositories/user.repository.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { taskRoutes } from './routes/task.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
 import { createAuthService } from './services/auth.service.ts';
+import { createTaskService } from './services/task.service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -66,7 +68,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = createTokenRepository(database.db);
   const auth = createAuthService({ users, tokens, clock, tokenTtlDays: config.tokenTtlDays });
 
+  const tasks = createTaskService({ database, clock });
+
   await app.register(userRoutes, { auth, rateLimits: config.rateLimits });
+  await app.register(taskRoutes, { auth, tasks });
 
   await registerWebApp(app, config.webDistDir);
   return app;

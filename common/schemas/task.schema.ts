@@ -70,6 +70,8 @@ export const TaskInput = z.object({
     .array(labelName, { error: 'The labels must be a list of names.' })
     .max(LIMITS.labelsPerTaskMax, `A task can have at most ${LIMITS.labelsPerTaskMax} labels.`)
     .default([]),
+  /** Optional, beyond the spec: the task this one copies, for the activity log. */
+  duplicated_from: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
 });
 export type TaskInput = z.input<typeof TaskInput>;
 export type TaskInputParsed = z.output<typeof TaskInput>;

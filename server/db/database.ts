@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type KyselyConfig, type Migration } from 'kysely';
 import pg from 'pg';
 import { initialSchema } from './migrations/001-initial-schema.ts';
 import type { Tables } from './tables.ts';
@@ -18,13 +18,20 @@ export interface DatabaseOptions {
   /** postgres://… selects PostgreSQL; otherwise SQLite at sqlitePath (':memory:' allowed). */
   databaseUrl?: string | undefined;
   sqlitePath?: string;
+  /** Sees every executed query (diagnostics, and tests that count queries). */
+  onQuery?: (sql: string) => void;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
+  const log: KyselyConfig['log'] = options.onQuery
+    ? (event) => {
+        if (event.level === 'query') options.onQuery!(event.query.sql);
+      }
+    : undefined;
   if (options.databaseUrl) {
     // Keep DATE/TIMESTAMP untouched and integers as numbers; counts are cast in SQL.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = options.sqlitePath ?? ':memory:';
@@ -35,7 +42,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma('busy_timeout = 5000');
   // WAL + NORMAL survives process crashes without losing committed transactions.
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }), ...(log ? { log } : {}) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -24,7 +24,7 @@ export interface SignedInUser {
 let counter = 0;
 
 export async function createTestApp(dialect: Dialect, options: { env?: Record<string, string>; clock?: Clock } = {}): Promise<TestApp> {
-  const database = await openTestDatabase(dialect);
+  const database = await openTestDatabase(dialect, options.onQuery);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -19,16 +19,16 @@ async function adminQuery(sql: string) {
 }
 
 /** A fresh, migrated database of the given kind; close() drops it. */
-export async function openTestDatabase(dialect: Dialect): Promise<Database & { url?: string }> {
+export async function openTestDatabase(dialect: Dialect, onQuery?: (sql: string) => void): Promise<Database & { url?: string }> {
   if (dialect === 'sqlite') {
-    const database = openDatabase({ sqlitePath: ':memory:' });
+    const database = openDatabase({ sqlitePath: ':memory:', ...(onQuery ? { onQuery } : {}) });
     await migrateToLatest(database);
     return database;
   }
   const name = `taskaty_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}`);
   const url = inject('postgresUrl').replace(/\/[^/]*$/, `/${name}`);
-  const database = openDatabase({ databaseUrl: url });
+  const database = openDatabase({ databaseUrl: url, ...(onQuery ? { onQuery } : {}) });
   await migrateToLatest(database);
   return {
     ...database,

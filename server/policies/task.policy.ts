@@ -1,0 +1,25 @@
+/**
+ * Who may do what with a task (issue 4 permissions): the owner everything; an accepted
+ * recipient may view, edit, complete, comment, export and duplicate; a pending
+ * recipient only sees the pending preview; anyone else does not know the task exists.
+ */
+export type TaskAccess = 'owner' | 'collaborator' | 'pending' | 'none';
+
+export function taskAccessOf(task: { user_id: number }, userId: number, shareStatus: string | undefined): TaskAccess {
+  if (task.user_id === userId) return 'owner';
+  if (shareStatus === 'accepted') return 'collaborator';
+  if (shareStatus !== undefined) return 'pending';
+  return 'none';
+}
+
+const ownerOrCollaborator = (access: TaskAccess) => access === 'owner' || access === 'collaborator';
+
+export const canViewTask = ownerOrCollaborator;
+export const canEditTask = ownerOrCollaborator;
+export const canCompleteTask = ownerOrCollaborator;
+export const canCommentOnTask = ownerOrCollaborator;
+export const canExportTask = ownerOrCollaborator;
+export const canDuplicateTask = ownerOrCollaborator;
+export const canDeleteTask = (access: TaskAccess) => access === 'owner';
+export const canShareTask = (access: TaskAccess) => access === 'owner';
+export const canRemoveShare = (access: TaskAccess) => access === 'owner';

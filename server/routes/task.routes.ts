@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody, MessageBody } from '../../common/schemas/error.schema.ts';
+import { LabelsResponse } from '../../common/schemas/label.schema.ts';
+import {
+  CompletionResponse,
+  SharedTasksResponse,
+  TaskDetailResponse,
+  TaskIdParams,
+  TaskInput,
+  TaskListQuery,
+  TasksResponse,
+  Task,
+} from '../../common/schemas/task.schema.ts';
+import { requireUser } from '../plugins/auth.ts';
+import type { AuthService } from '../services/auth.service.ts';
+import type { TaskService } from '../services/task.service.ts';
+
+const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
+const security = [{ bearer: [] }];
+const TaskWithMessage = z.object({ message: z.string(), task: Task });
+
+export const taskRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tasks: TaskService }> = async (app, { auth, tasks }) => {
+  app.addHook('onRequest', requireUser(auth));
+
+  app.get(
+    '/api/tasks',
+    {
+      schema: { tags: ['tasks'], summary: 'Own tasks', security, querystring: TaskListQuery, response: { 200: TasksResponse, ...errors } },
+    },
+    async (request) => ({ tasks: await tasks.listOwn(request.user, request.query) }),
+  );
+
+  app.get(
+    '/api/tasks/shared',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Tasks shared with me (accepted)',
+        security,
+        querystring: TaskListQuery,
+        response: { 200: SharedTasksResponse, ...errors },
+      },
+    },
+    async (request) => ({ shared_tasks: await tasks.listSharedWith(request.user, request.query) }),
+  );
+
+  app.get(
+    '/api/task/:id',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'One task with its activity',
+        security,
+        params: TaskIdParams,
+        response: { 200: TaskDetailResponse, ...errors },
+      },
+    },
+    async (request) => tasks.get(request.user, request.params.id),
+  );
+
+  app.post(
+    '/api/tasks/add',
+    { schema: { tags: ['tasks'], summary: 'Create a task', security, body: TaskInput, response: { 201: TaskWithMessage, ...errors } } },
+    async (request, reply) => reply.code(201).send({ message: 'Task created', task: await tasks.create(request.user, request.body) }),
+  );
+
+  app.put(
+    '/api/tasks/update/:id',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Update a task',
+        security,
+        params: TaskIdParams,
+        body: TaskInput,
+        response: { 200: TaskWithMessage, ...errors },
+      },
+    },
+    async (request) => ({ message: 'Task updated', task: await tasks.update(request.user, request.params.id, request.body) }),
+  );
+
+  app.put(
+    '/api/tasks/complete/:id',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Mark a task completed',
+        security,
+        params: TaskIdParams,
+        response: { 200: CompletionResponse, ...errors },
+      },
+    },
+    async (request) => ({ task: await tasks.setCompleted(request.user, request.params.id, true) }),
+  );
+
+  app.put(
+    '/api/tasks/uncomplete/:id',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Reopen a task',
+        security,
+        params: TaskIdParams,
+        response: { 200: CompletionResponse, ...errors },
+      },
+    },
+    async (request) => ({ task: await tasks.setCompleted(request.user, request.params.id, false) }),
+  );
+
+  app.delete(
+    '/api/tasks/delete/:id',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Delete a task (owner only)',
+        security,
+        params: TaskIdParams,
+        response: { 200: MessageBody, ...errors },
+      },
+    },
+    async (request) => {
+      await tasks.delete(request.user, request.params.id);
+      return { message: 'Task deleted' };
+    },
+  );
+
+  app.get(
+    '/api/labels',
+    { schema: { tags: ['labels'], summary: 'My labels with task counts', security, response: { 200: LabelsResponse, 401: ErrorBody } } },
+    async (request) => ({ labels: await tasks.labels(request.user) }),
+  );
+};
