@@ -44,3 +44,36 @@ export async function setLanguage(page: Page, code: string) {
 
 export const test = base;
 export { expect };
+
+type Messages = { [key: string]: string | Messages };
+
+/** A locale's text by dotted key (falls back to English), so one test runs in every language. */
+export async function localeTexts(language: string, namespace: string) {
+  const fs = await import('node:fs');
+  const read = (lang: string): Messages => {
+    const file = new URL(`../../web/i18n/locales/${lang}/${namespace}.json`, import.meta.url);
+    return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Messages) : {};
+  };
+  const primary = read(language);
+  const fallback = read('en');
+  const lookup = (messages: Messages, key: string) =>
+    key.split('.').reduce<Messages | string | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), messages);
+  return (key: string, values: Record<string, string | number> = {}) => {
+    const found = lookup(primary, key) ?? lookup(fallback, key);
+    if (typeof found !== 'string') throw new Error(`missing text ${namespace}:${key}`);
+    return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+  };
+}
+
+/** Creates a task through the API for tests that are not about the add dialog. */
+export async function createTask(request: APIRequestContext, account: Account, task: Record<string, unknown>) {
+  const response = await request.post('/api/tasks/add', { data: task, headers: { authorization: `Bearer ${account.token}` } });
+  expect(response.status()).toBe(201);
+  return (await response.json()).task as { id: number; title: string };
+}
+
+export function isoDay(offset = 0) {
+  const d = new Date();
+  d.setDate(d.getDate() + offset);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}

@@ -74,7 +74,9 @@ export function AppHeader({ quickAdd, bell }: AppHeaderProps) {
           >
             <Settings aria-hidden className="h-5 w-5" />
           </Link>
-          <LanguageSelect value={language} onChange={setLanguage} label={t('language.label')} compact className="hidden md:inline-flex" />
+          <div className="hidden md:block">
+            <LanguageSelect value={language} onChange={setLanguage} label={t('language.label')} compact />
+          </div>
           <button
             type="button"
             onClick={() => void signOut()}

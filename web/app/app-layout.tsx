@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { UserResponse } from '../../common/schemas/user.schema.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { useSession } from '../lib/session.tsx';
+import { QuickAdd } from '../features/tasks/quick-add.tsx';
 import { AppHeader } from './app-header.tsx';
 
 /** Frame of every signed-in screen: header and the page below it. */
@@ -28,7 +29,13 @@ export function AppLayout() {
       >
         {t('skipToContent')}
       </a>
-      <AppHeader />
+      <AppHeader
+        quickAdd={
+          <Suspense fallback={null}>
+            <QuickAdd />
+          </Suspense>
+        }
+      />
       <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         <Outlet />
       </main>

@@ -3,6 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { Splash } from '../components/ui/splash.tsx';
+import { ToastProvider } from '../components/ui/toast.tsx';
 import { setApiLanguage } from '../lib/api-client.ts';
 import { SessionProvider, useSession } from '../lib/session.tsx';
 import { ThemeProvider } from '../theme/theme-provider.tsx';
@@ -28,11 +29,13 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <SessionProvider>
-          <BrowserRouter>
-            <Suspense fallback={null}>
-              <SessionGate />
-            </Suspense>
-          </BrowserRouter>
+          <ToastProvider>
+            <BrowserRouter>
+              <Suspense fallback={null}>
+                <SessionGate />
+              </Suspense>
+            </BrowserRouter>
+          </ToastProvider>
         </SessionProvider>
       </ThemeProvider>
     </QueryClientProvider>

@@ -1,9 +1,45 @@
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../app/paths.ts';
 import { PageHeading } from '../components/ui/page-heading.tsx';
+import { TaskDashboard } from '../features/tasks/task-dashboard.tsx';
+import { TaskDetailDialog } from '../features/tasks/task-detail-dialog.tsx';
+import { TaskFormDialog } from '../features/tasks/task-form-dialog.tsx';
+import { duplicateValues, useTaskDialogs } from '../features/tasks/use-task-dialogs.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
+import { useCurrentUser } from '../lib/session.tsx';
+import type { DuplicateNavigationState } from './dashboard-page.tsx';
 
+/** Spec §2: like the dashboard without add, delete or sharing; duplicate goes to /dashboard. */
 export default function SharedPage() {
-  const { t } = useTranslation();
-  usePageMeta({ title: t('pages.shared'), description: t('pages.shared'), indexable: false });
-  return <PageHeading title={t('pages.shared')} description={t('pages.notBuiltYet')} />;
+  const { t } = useTranslation('tasks');
+  const user = useCurrentUser();
+  const dialogs = useTaskDialogs();
+  const navigate = useNavigate();
+  usePageMeta({ title: t('shared.title'), description: t('shared.subtitle'), indexable: false });
+
+  return (
+    <>
+      <PageHeading title={t('shared.title')} description={t('shared.subtitle')} />
+      <TaskDashboard mode="shared" onOpenTask={dialogs.openDetail} />
+      <TaskDetailDialog
+        taskId={dialogs.detailId}
+        currentUserId={user.id}
+        onClose={dialogs.closeDetail}
+        onEdit={dialogs.openEdit}
+        onDuplicate={(task) => {
+          const state: DuplicateNavigationState = { duplicate: { values: duplicateValues(task), from: task.id } };
+          navigate(paths.dashboard, { state });
+        }}
+        onLabelClick={(label) => navigate(paths.dashboardWithLabel(label))}
+      />
+      <TaskFormDialog
+        open={dialogs.form !== null}
+        mode={dialogs.form?.mode ?? 'edit'}
+        initial={dialogs.form?.initial}
+        taskId={dialogs.form?.taskId}
+        onClose={dialogs.closeForm}
+      />
+    </>
+  );
 }

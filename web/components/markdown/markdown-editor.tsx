@@ -1,0 +1,165 @@
+import { Bold, Code, Heading1, Heading2, Heading3, HelpCircle, Italic, Link2, List, ListOrdered, Quote, Strikethrough } from 'lucide-react';
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cx } from '../../lib/class-names.ts';
+import { MarkdownCheatSheet } from './markdown-cheat-sheet.tsx';
+import { applyFormat, type MarkdownFormat } from './markdown-format.ts';
+
+const MarkdownView = lazy(() => import('./markdown-view.tsx'));
+
+export interface MarkdownEditorProps {
+  value: string;
+  onChange(value: string): void;
+  label: string;
+  /** Spec §9: 200 px by default, 250 px in the task dialogs. */
+  height?: number;
+  placeholder?: string;
+  maxLength?: number;
+  id?: string;
+  error?: string | undefined;
+}
+
+const TOOLBAR: Array<{ format: MarkdownFormat; icon: typeof Bold; key: string; shortcut?: string }> = [
+  { format: 'bold', icon: Bold, key: 'bold', shortcut: 'B' },
+  { format: 'italic', icon: Italic, key: 'italic', shortcut: 'I' },
+  { format: 'strike', icon: Strikethrough, key: 'strike' },
+  { format: 'code', icon: Code, key: 'code' },
+  { format: 'h1', icon: Heading1, key: 'h1' },
+  { format: 'h2', icon: Heading2, key: 'h2' },
+  { format: 'h3', icon: Heading3, key: 'h3' },
+  { format: 'bullet', icon: List, key: 'bullet' },
+  { format: 'numbered', icon: ListOrdered, key: 'numbered' },
+  { format: 'quote', icon: Quote, key: 'quote' },
+  { format: 'link', icon: Link2, key: 'link', shortcut: 'K' },
+];
+
+export function MarkdownEditor({ value, onChange, label, height = 200, placeholder, maxLength, id, error }: MarkdownEditorProps) {
+  const { t } = useTranslation('tasks');
+  const generatedId = useId();
+  const textareaId = id ?? generatedId;
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const [mode, setMode] = useState<'edit' | 'preview'>('edit');
+  const [helpOpen, setHelpOpen] = useState(false);
+
+  function format(kind: MarkdownFormat) {
+    const element = textarea.current;
+    if (!element) return;
+    const result = applyFormat(value, element.selectionStart, element.selectionEnd, kind, t('markdown.linkText'));
+    onChange(result.value);
+    // Restore the selection after React re-renders the new value.
+    requestAnimationFrame(() => {
+      element.focus();
+      element.setSelectionRange(result.selectionStart, result.selectionEnd);
+    });
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+    const key = event.key.toLowerCase();
+    const kind = key === 'b' ? 'bold' : key === 'i' ? 'italic' : key === 'k' ? 'link' : null;
+    if (kind) {
+      event.preventDefault();
+      format(kind);
+    }
+  }
+
+  return (
+    <div>
+      <div className="mb-1.5 flex items-center justify-between gap-2">
+        <label htmlFor={textareaId} className="text-sm font-medium text-fg">
+          {label}
+        </label>
+        <div className="flex items-center gap-1">
+          <div role="group" aria-label={t('markdown.mode')} className="flex rounded-control bg-surface-2 p-0.5 text-xs">
+            {(['edit', 'preview'] as const).map((m) => (
+              <button
+                key={m}
+                type="button"
+                aria-pressed={mode === m}
+                onClick={() => setMode(m)}
+                className={cx(
+                  'rounded-[0.35rem] px-2.5 py-1 font-medium',
+                  mode === m ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg',
+                )}
+              >
+                {t(`markdown.${m}`)}
+              </button>
+            ))}
+          </div>
+          <button
+            type="button"
+            onClick={() => setHelpOpen(true)}
+            className="flex h-7 w-7 items-center justify-center rounded-control text-muted hover:bg-surface-2 hover:text-fg"
+            aria-label={t('markdown.help')}
+            title={t('markdown.help')}
+          >
+            <HelpCircle aria-hidden className="h-4 w-4" />
+          </button>
+        </div>
+      </div>
+      <div
+        className={cx(
+          'overflow-hidden rounded-control border bg-surface',
+          error ? 'border-danger' : 'border-line focus-within:border-brand',
+        )}
+      >
+        {mode === 'edit' && (
+          <div
+            role="toolbar"
+            aria-label={t('markdown.toolbar')}
+            aria-controls={textareaId}
+            className="flex flex-wrap gap-0.5 border-b border-line bg-surface-2/60 p-1"
+          >
+            {TOOLBAR.map(({ format: kind, icon: Icon, key, shortcut }) => {
+              const name = t(`markdown.tools.${key}`);
+              const hint = shortcut ? `${name} (Ctrl/⌘+${shortcut})` : name;
+              return (
+                <button
+                  key={kind}
+                  type="button"
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => format(kind)}
+                  aria-label={name}
+                  title={hint}
+                  className="flex h-8 w-8 items-center justify-center rounded-[0.35rem] text-muted hover:bg-surface hover:text-fg"
+                >
+                  <Icon aria-hidden className="h-4 w-4" />
+                </button>
+              );
+            })}
+          </div>
+        )}
+        {mode === 'edit' ? (
+          <textarea
+            ref={textarea}
+            id={textareaId}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder={placeholder}
+            maxLength={maxLength}
+            aria-invalid={error ? true : undefined}
+            style={{ height }}
+            className="block w-full resize-y bg-transparent px-3 py-2.5 font-mono text-sm text-fg placeholder:text-muted/80 focus:outline-none"
+          />
+        ) : (
+          <div style={{ minHeight: height }} className="overflow-y-auto px-3 py-2.5" aria-live="polite">
+            {value.trim() ? (
+              <Suspense fallback={<p className="text-sm text-muted">…</p>}>
+                <MarkdownView source={value} />
+              </Suspense>
+            ) : (
+              <p className="text-sm text-muted">{t('markdown.nothingToPreview')}</p>
+            )}
+          </div>
+        )}
+      </div>
+      {error && (
+        <p className="mt-1.5 text-sm text-danger" role="alert">
+          {error}
+        </p>
+      )}
+      <MarkdownCheatSheet open={helpOpen} onClose={() => setHelpOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
+import { Dialog } from './dialog.tsx';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  closeLabel: string;
+  tone?: 'danger' | 'primary';
+  busy?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  closeLabel,
+  tone = 'primary',
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      title={title}
+      size="sm"
+      closeLabel={closeLabel}
+      testId="confirm-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={onCancel}>
+            {cancelLabel}
+          </Button>
+          <Button variant={tone === 'danger' ? 'danger' : 'primary'} busy={busy ?? false} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-3 text-sm text-fg">{children}</div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,153 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChevronRight, Hash, LayoutGrid, List, ListChecks, Search, Tag, TrendingUp } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { STORAGE_KEYS, type ViewMode } from '../../../common/constants.ts';
+import { paths } from '../../app/paths.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { ErrorState } from '../../components/ui/error-state.tsx';
+import { paletteFor } from '../../components/ui/label-chip.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { labelsQuery } from '../../lib/api/label-queries.ts';
+import { cx } from '../../lib/class-names.ts';
+import { storage } from '../../lib/storage.ts';
+import { labelStats } from './label-stats.ts';
+
+export function LabelsOverview() {
+  const { t } = useTranslation('labels');
+  const labels = useQuery(labelsQuery());
+  const [search, setSearch] = useState('');
+  const [view, setViewState] = useState<ViewMode>(() => (storage.get(STORAGE_KEYS.viewMode) === 'grid' ? 'grid' : 'list'));
+  const setView = (next: ViewMode) => {
+    storage.set(STORAGE_KEYS.viewMode, next);
+    setViewState(next);
+  };
+  const all = useMemo(() => labels.data ?? [], [labels.data]);
+  const stats = labelStats(all);
+  const shown = useMemo(() => {
+    const needle = search.trim().toLocaleLowerCase();
+    return all.filter((label) => label.name.toLocaleLowerCase().includes(needle));
+  }, [all, search]);
+
+  const card = (key: string, value: number, icon: ReactNode) => (
+    <div className="flex items-center gap-3 rounded-card border border-line bg-surface p-4" data-testid={`stat-${key}`}>
+      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-strong">{icon}</span>
+      <div>
+        <p className="text-xl font-semibold leading-6 text-fg">{value}</p>
+        <p className="text-xs text-muted">{t(`stats.${key}`)}</p>
+      </div>
+    </div>
+  );
+
+  if (labels.isPending) {
+    return (
+      <div className="space-y-4" aria-busy="true">
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-20 rounded-card" />
+          ))}
+        </div>
+        <Skeleton className="h-40 rounded-card" />
+      </div>
+    );
+  }
+  if (labels.isError) {
+    return (
+      <ErrorState
+        message={errorMessage(labels.error, t('errors.load'), t('common:errors.pleaseTryAgain'))}
+        retryLabel={t('common:actions.tryAgain')}
+        onRetry={() => void labels.refetch()}
+      />
+    );
+  }
+
+  return (
+    <div className="space-y-5">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {card('totalLabels', stats.totalLabels, <Tag aria-hidden className="h-5 w-5" />)}
+        {card('totalTasks', stats.totalTasks, <ListChecks aria-hidden className="h-5 w-5" />)}
+        {card('activeLabels', stats.activeLabels, <TrendingUp aria-hidden className="h-5 w-5" />)}
+        {card('averageTasks', stats.averageTasks, <Hash aria-hidden className="h-5 w-5" />)}
+      </div>
+
+      {all.length === 0 ? (
+        <EmptyState icon={<Tag aria-hidden className="h-6 w-6" />} title={t('empty.title')} description={t('empty.description')} />
+      ) : (
+        <>
+          <div className="flex items-center gap-2">
+            <label className="relative flex-1">
+              <span className="sr-only">{t('search.label')}</span>
+              <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" />
+              <input
+                type="search"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                placeholder={t('search.placeholder')}
+                className="h-10 w-full rounded-control border border-line bg-surface ps-9 pe-3 text-sm text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40"
+              />
+            </label>
+            <div role="group" aria-label={t('view.label')} className="flex rounded-control border border-line bg-surface p-0.5">
+              {(['list', 'grid'] as const).map((mode) => (
+                <button
+                  key={mode}
+                  type="button"
+                  onClick={() => setView(mode)}
+                  aria-pressed={view === mode}
+                  aria-label={t(`view.${mode}`)}
+                  title={t(`view.${mode}`)}
+                  className={cx(
+                    'flex h-8 w-8 items-center justify-center rounded-[0.35rem]',
+                    view === mode ? 'bg-brand-soft text-brand-strong' : 'text-muted hover:text-fg',
+                  )}
+                >
+                  {mode === 'list' ? <List aria-hidden className="h-4 w-4" /> : <LayoutGrid aria-hidden className="h-4 w-4" />}
+                </button>
+              ))}
+            </div>
+          </div>
+          {shown.length === 0 ? (
+            <EmptyState icon={<Search aria-hidden className="h-6 w-6" />} title={t('search.noMatches')} />
+          ) : (
+            <ul
+              className={cx(
+                view === 'grid'
+                  ? 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3'
+                  : 'divide-y divide-line overflow-hidden rounded-card border border-line bg-surface',
+              )}
+              data-testid="labels-list"
+              data-layout={view}
+            >
+              {shown.map((label) => (
+                <li key={label.id}>
+                  <Link
+                    to={paths.dashboardWithLabel(label.name)}
+                    data-testid="label-item"
+                    className={cx(
+                      'flex items-center gap-3 text-fg hover:bg-surface-2',
+                      view === 'grid' ? 'h-full rounded-card border border-line bg-surface p-4' : 'px-4 py-3',
+                    )}
+                  >
+                    <span
+                      aria-hidden
+                      className={cx('flex h-9 w-9 shrink-0 items-center justify-center rounded-full', !label.color && paletteFor(label.id))}
+                      style={label.color ? { backgroundColor: label.color, color: '#fff' } : undefined}
+                    >
+                      <Tag className="h-4 w-4" />
+                    </span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-medium">{label.name}</span>
+                      <span className="block text-xs text-muted">{t('taskCount', { count: label.tasks_count ?? 0 })}</span>
+                    </span>
+                    <ChevronRight aria-hidden className="rtl-mirror h-4 w-4 text-muted" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

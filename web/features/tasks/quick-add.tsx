@@ -1,0 +1,81 @@
+import { Plus, X } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../../common/limits.ts';
+import { localDateString } from '../../../common/task-rules.ts';
+import { cx } from '../../lib/class-names.ts';
+import { addTask } from '../../lib/api/task-queries.ts';
+import { emitRefreshTasks } from '../../lib/task-events.ts';
+import { useToast } from '../../components/ui/toast.tsx';
+
+/** Header quick add (spec §2, §5): toggles open; defaults today, medium, no description or labels. */
+export function QuickAdd() {
+  const { t } = useTranslation('tasks');
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState('');
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = title.trim();
+    if (!trimmed || busy) return;
+    setBusy(true);
+    try {
+      await addTask({ title: trimmed, description: '', due_date: localDateString(new Date()), priority: 'medium', labels: [] });
+      setTitle('');
+      toast.show(t('toasts.created'));
+      emitRefreshTasks();
+    } catch (error) {
+      // Spec §8: quick-add failures are logged only.
+      console.error('Quick add failed', error);
+    } finally {
+      setBusy(false);
+      input.current?.focus();
+    }
+  }
+
+  return (
+    <div className="flex items-center">
+      {open && (
+        <form onSubmit={onSubmit} className="me-1 flex items-center" data-testid="quick-add-form">
+          <label className="sr-only" htmlFor="quick-add-input">
+            {t('quickAdd.label')}
+          </label>
+          <input
+            id="quick-add-input"
+            ref={input}
+            autoFocus
+            value={title}
+            maxLength={LIMITS.taskTitleMax}
+            onChange={(event) => setTitle(event.target.value)}
+            onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
+            placeholder={t('quickAdd.placeholder')}
+            className="h-9 w-40 rounded-control border border-line bg-surface px-3 text-sm text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40 sm:w-64"
+          />
+          <button
+            type="submit"
+            disabled={!title.trim() || busy}
+            className="ms-1 h-9 rounded-control bg-brand px-3 text-sm font-medium text-brand-fg disabled:opacity-50"
+          >
+            {t('quickAdd.add')}
+          </button>
+        </form>
+      )}
+      <button
+        type="button"
+        onClick={() => setOpen((value) => !value)}
+        aria-expanded={open}
+        aria-label={open ? t('quickAdd.close') : t('quickAdd.open')}
+        title={open ? t('quickAdd.close') : t('quickAdd.open')}
+        className={cx(
+          'flex h-10 w-10 items-center justify-center rounded-control',
+          open ? 'text-muted hover:bg-surface-2' : 'bg-brand-soft text-brand-strong hover:bg-brand/20',
+        )}
+      >
+        {open ? <X aria-hidden className="h-5 w-5" /> : <Plus aria-hidden className="h-5 w-5" />}
+      </button>
+    </div>
+  );
+}

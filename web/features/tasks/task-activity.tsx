@@ -1,0 +1,34 @@
+import { History } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { ActivityLog } from '../../../common/schemas/activity.schema.ts';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { dateTimeText } from './task-dates.ts';
+
+export function TaskActivity({ logs }: { logs: ActivityLog[] }) {
+  const { t, i18n } = useTranslation('tasks');
+  if (logs.length === 0) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted">
+        <History aria-hidden className="h-4 w-4" /> {t('detail.noActivity')}
+      </p>
+    );
+  }
+  return (
+    <ol className="space-y-4" data-testid="activity-list">
+      {logs.map((log) => (
+        <li key={log.id} className="flex gap-3">
+          <Avatar name={log.user_name ?? '?'} photo={log.user_photo} size="sm" />
+          <div className="min-w-0 text-sm">
+            <p className="text-fg">
+              <span className="font-medium">{log.user_name ?? t('detail.someone')}</span> <span className="text-muted">·</span>{' '}
+              <time className="text-xs text-muted" dateTime={log.created_at}>
+                {dateTimeText(log.created_at, i18n.language)}
+              </time>
+            </p>
+            <p className="mt-0.5 break-words text-muted">{log.description}</p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,384 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ArrowDownWideNarrow,
+  ArrowUpNarrowWide,
+  CalendarCheck,
+  CheckCircle2,
+  Circle,
+  LayoutGrid,
+  List,
+  ListFilter,
+  Plus,
+  Search,
+  X,
+} from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PRIORITIES, STORAGE_KEYS, type ViewMode } from '../../../common/constants.ts';
+import type { Task } from '../../../common/schemas/task.schema.ts';
+import { localDateString } from '../../../common/task-rules.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { ErrorState } from '../../components/ui/error-state.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { taskKeys, taskListQuery } from '../../lib/api/task-queries.ts';
+import { cx } from '../../lib/class-names.ts';
+import { storage } from '../../lib/storage.ts';
+import { TASK_EVENTS } from '../../lib/task-events.ts';
+import {
+  activeFilterCount,
+  choosePrioritySort,
+  chooseSort,
+  countTasks,
+  INITIAL_FILTERS,
+  labelOptions,
+  serverFilters,
+  visibleTasks,
+  type DashboardFilters,
+} from './dashboard-filters.ts';
+import { TaskList } from './task-list.tsx';
+import { useToggleCompletion } from './use-task-actions.ts';
+
+const selectClasses =
+  'h-9 rounded-control border border-line bg-surface px-2.5 text-sm text-fg focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40';
+
+function storedViewMode(): ViewMode {
+  return storage.get(STORAGE_KEYS.viewMode) === 'grid' ? 'grid' : 'list';
+}
+
+export interface TaskDashboardProps {
+  mode: 'own' | 'shared';
+  onOpenTask(task: Task): void;
+  onAddTask?: () => void;
+}
+
+/** The dashboard (own tasks) and Shared with me: counters, search, filters, sort, list. */
+export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProps) {
+  const { t } = useTranslation('tasks');
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [filters, setFilters] = useState<DashboardFilters>(() => {
+    const label = searchParams.get('label');
+    return label ? { ...INITIAL_FILTERS, label } : INITIAL_FILTERS;
+  });
+  const [viewMode, setViewModeState] = useState<ViewMode>(storedViewMode);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const today = localDateString(new Date());
+
+  // Spec §2: ?label= is read once, then removed from the address.
+  useEffect(() => {
+    if (searchParams.has('label')) {
+      const next = new URLSearchParams(searchParams);
+      next.delete('label');
+      setSearchParams(next, { replace: true });
+    }
+  }, [searchParams, setSearchParams]);
+
+  // Spec §4: lists reload on taskAdded / refreshTasks; labelFilter sets the label filter.
+  useEffect(() => {
+    const reload = () => void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+    const onLabel = (event: Event) => {
+      const label = (event as CustomEvent<string>).detail;
+      if (label) setFilters((current) => ({ ...current, label }));
+    };
+    window.addEventListener(TASK_EVENTS.added, reload);
+    window.addEventListener(TASK_EVENTS.refresh, reload);
+    window.addEventListener(TASK_EVENTS.labelFilter, onLabel);
+    return () => {
+      window.removeEventListener(TASK_EVENTS.added, reload);
+      window.removeEventListener(TASK_EVENTS.refresh, reload);
+      window.removeEventListener(TASK_EVENTS.labelFilter, onLabel);
+    };
+  }, [queryClient]);
+
+  const server = serverFilters(filters);
+  const query = useQuery({ ...taskListQuery(mode, server), placeholderData: (previous) => previous });
+  const tasks = useMemo(() => query.data ?? [], [query.data]);
+  const shown = useMemo(() => visibleTasks(tasks, filters, today), [tasks, filters, today]);
+  const counts = useMemo(() => countTasks(tasks, today), [tasks, today]);
+  const labels = useMemo(() => {
+    const names = labelOptions(tasks);
+    return filters.label !== 'all' && !names.includes(filters.label) ? [filters.label, ...names] : names;
+  }, [tasks, filters.label]);
+  const toggle = useToggleCompletion();
+  const onToggle = useCallback((task: Task) => toggle.mutate(task), [toggle]);
+
+  const setViewMode = (next: ViewMode) => {
+    storage.set(STORAGE_KEYS.viewMode, next);
+    setViewModeState(next);
+  };
+  const update = (patch: Partial<DashboardFilters>) => setFilters((current) => ({ ...current, ...patch }));
+  const filtered = activeFilterCount(filters) > 0 || filters.search.trim() !== '';
+
+  const counter = (key: 'pending' | 'done' | 'dueToday', value: number, icon: React.ReactNode, active: boolean, onClick: () => void) => (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-pressed={active}
+      data-testid={`counter-${key}`}
+      className={cx(
+        'flex items-center gap-3 rounded-card border bg-surface p-3 text-start transition-colors sm:p-4',
+        active ? 'border-brand ring-2 ring-ring/30' : 'border-line hover:border-brand/60',
+      )}
+    >
+      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-strong">{icon}</span>
+      <span>
+        <span className="block text-xl font-semibold leading-6 text-fg">{value}</span>
+        <span className="block text-xs text-muted">{t(`counters.${key}`)}</span>
+      </span>
+    </button>
+  );
+
+  const sortButton = (key: 'created_at' | 'updated_at') => {
+    const active = filters.sort === key;
+    const Icon = active && filters.direction === 'asc' ? ArrowUpNarrowWide : ArrowDownWideNarrow;
+    return (
+      <button
+        type="button"
+        onClick={() => setFilters((current) => chooseSort(current, key))}
+        aria-pressed={active}
+        data-testid={`sort-${key}`}
+        data-direction={active ? filters.direction : undefined}
+        className={cx(
+          'inline-flex h-9 items-center gap-1.5 rounded-control border px-3 text-sm',
+          active ? 'border-brand bg-brand-soft text-brand-strong' : 'border-line bg-surface text-muted hover:text-fg',
+        )}
+      >
+        {active && <Icon aria-hidden className="h-4 w-4" />}
+        {t(`sort.${key}`)}
+        {active && <span className="sr-only">{t(`sort.${filters.direction}`)}</span>}
+      </button>
+    );
+  };
+
+  const chip = (label: string, onRemove: () => void, testId: string) => (
+    <span
+      data-testid={testId}
+      className="inline-flex items-center gap-1 rounded-full bg-brand-soft py-1 ps-3 pe-1 text-xs font-medium text-brand-strong"
+    >
+      {label}
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={t('filters.remove', { filter: label })}
+        className="rounded-full p-0.5 hover:bg-brand/20"
+      >
+        <X aria-hidden className="h-3.5 w-3.5" />
+      </button>
+    </span>
+  );
+
+  return (
+    <div className="space-y-4">
+      <div className="grid grid-cols-3 gap-2 sm:gap-3">
+        {counter('pending', counts.pending, <Circle aria-hidden className="h-5 w-5" />, filters.status === 'pending', () =>
+          update({ status: filters.status === 'pending' ? 'all' : 'pending' }),
+        )}
+        {counter('done', counts.done, <CheckCircle2 aria-hidden className="h-5 w-5" />, filters.status === 'completed', () =>
+          update({ status: filters.status === 'completed' ? 'all' : 'completed' }),
+        )}
+        {counter('dueToday', counts.dueToday, <CalendarCheck aria-hidden className="h-5 w-5" />, filters.dueToday, () =>
+          update({ dueToday: !filters.dueToday }),
+        )}
+      </div>
+
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="relative min-w-[12rem] flex-1">
+          <span className="sr-only">{t('search.label')}</span>
+          <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" />
+          <input
+            type="search"
+            value={filters.search}
+            onChange={(event) => update({ search: event.target.value })}
+            placeholder={t('search.placeholder')}
+            className="h-10 w-full rounded-control border border-line bg-surface ps-9 pe-3 text-sm text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40"
+          />
+        </label>
+        <Button
+          variant={filtersOpen ? 'secondary' : 'outline'}
+          icon={<ListFilter aria-hidden className="h-4 w-4" />}
+          aria-expanded={filtersOpen}
+          aria-controls="filters-panel"
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          {t('filters.title')}
+          {activeFilterCount(filters) > 0 && (
+            <span className="rounded-full bg-brand px-1.5 text-xs text-brand-fg">{activeFilterCount(filters)}</span>
+          )}
+        </Button>
+        <div role="group" aria-label={t('view.label')} className="flex rounded-control border border-line bg-surface p-0.5">
+          {(['list', 'grid'] as const).map((modeOption) => (
+            <button
+              key={modeOption}
+              type="button"
+              onClick={() => setViewMode(modeOption)}
+              aria-pressed={viewMode === modeOption}
+              aria-label={t(`view.${modeOption}`)}
+              title={t(`view.${modeOption}`)}
+              className={cx(
+                'flex h-8 w-8 items-center justify-center rounded-[0.35rem]',
+                viewMode === modeOption ? 'bg-brand-soft text-brand-strong' : 'text-muted hover:text-fg',
+              )}
+            >
+              {modeOption === 'list' ? <List aria-hidden className="h-4 w-4" /> : <LayoutGrid aria-hidden className="h-4 w-4" />}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      {filtersOpen && (
+        <div id="filters-panel" className="grid gap-3 rounded-card border border-line bg-surface p-4 sm:grid-cols-3">
+          <div className="flex flex-col gap-1">
+            <label htmlFor="filter-priority" className="text-xs font-medium text-muted">
+              {t('filters.priority')}
+            </label>
+            <select
+              id="filter-priority"
+              value={filters.priority}
+              onChange={(event) => update({ priority: event.target.value as DashboardFilters['priority'] })}
+              className={selectClasses}
+            >
+              <option value="all">{t('filters.all')}</option>
+              {[...PRIORITIES].reverse().map((p) => (
+                <option key={p} value={p}>
+                  {t(`priority.${p}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="filter-status" className="text-xs font-medium text-muted">
+              {t('filters.status')}
+            </label>
+            <select
+              id="filter-status"
+              value={filters.status}
+              onChange={(event) => update({ status: event.target.value as DashboardFilters['status'] })}
+              className={selectClasses}
+            >
+              <option value="all">{t('filters.all')}</option>
+              <option value="pending">{t('status.pending')}</option>
+              <option value="completed">{t('status.completed')}</option>
+            </select>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="filter-label" className="text-xs font-medium text-muted">
+              {t('filters.label')}
+            </label>
+            <select
+              id="filter-label"
+              value={filters.label}
+              onChange={(event) => update({ label: event.target.value })}
+              className={selectClasses}
+            >
+              <option value="all">{t('filters.allLabels')}</option>
+              {labels.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      )}
+
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-xs font-medium text-muted">{t('sort.label')}</span>
+        {sortButton('created_at')}
+        {sortButton('updated_at')}
+        <label className="inline-flex items-center">
+          <span className="sr-only">{t('sort.priority')}</span>
+          <select
+            value={filters.sort === 'priority' ? filters.priority : ''}
+            onChange={(event) => setFilters((current) => choosePrioritySort(current, event.target.value as DashboardFilters['priority']))}
+            data-testid="sort-priority"
+            className={cx(selectClasses, filters.sort === 'priority' && 'border-brand bg-brand-soft text-brand-strong')}
+          >
+            <option value="" disabled>
+              {t('sort.priority')}
+            </option>
+            <option value="all">{t('sort.priorityAll')}</option>
+            {[...PRIORITIES].reverse().map((p) => (
+              <option key={p} value={p}>
+                {t(`priority.${p}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      {(activeFilterCount(filters) > 0 || query.isSuccess) && (
+        <div className="flex flex-wrap items-center gap-2" data-testid="active-filters">
+          {filters.label !== 'all' && chip(t('filters.labelChip', { label: filters.label }), () => update({ label: 'all' }), 'chip-label')}
+          {filters.priority !== 'all' &&
+            chip(
+              t('filters.priorityChip', { priority: t(`priority.${filters.priority}`) }),
+              () => update({ priority: 'all' }),
+              'chip-priority',
+            )}
+          {filters.status !== 'all' && chip(t(`status.${filters.status}`), () => update({ status: 'all' }), 'chip-status')}
+          {filters.dueToday && chip(t('counters.dueToday'), () => update({ dueToday: false }), 'chip-due-today')}
+          <span className="ms-auto text-xs text-muted" data-testid="task-count" aria-live="polite">
+            {t('list.count', { count: shown.length })}
+          </span>
+        </div>
+      )}
+
+      {query.isPending ? (
+        <div className="space-y-3" aria-busy="true" aria-label={t('list.loading')}>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-24 w-full rounded-card" />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <ErrorState
+          message={errorMessage(
+            query.error,
+            t(mode === 'own' ? 'errors.loadTasks' : 'errors.loadShared'),
+            t('common:errors.pleaseTryAgain'),
+          )}
+          retryLabel={t('common:actions.tryAgain')}
+          onRetry={() => void query.refetch()}
+        />
+      ) : shown.length === 0 ? (
+        filtered || tasks.length > 0 ? (
+          <EmptyState
+            icon={<ListFilter aria-hidden className="h-6 w-6" />}
+            title={t('empty.noMatchTitle')}
+            description={t('empty.adjustFilters')}
+          />
+        ) : mode === 'own' ? (
+          <EmptyState
+            icon={<Plus aria-hidden className="h-6 w-6" />}
+            title={t('empty.title')}
+            description={t('empty.description')}
+            action={onAddTask && <Button onClick={onAddTask}>{t('empty.addFirst')}</Button>}
+          />
+        ) : (
+          <EmptyState
+            icon={<Circle aria-hidden className="h-6 w-6" />}
+            title={t('empty.sharedTitle')}
+            description={t('empty.sharedDescription')}
+          />
+        )
+      ) : (
+        <TaskList tasks={shown} layout={viewMode} today={today} onOpen={onOpenTask} onToggle={onToggle} showOwner={mode === 'shared'} />
+      )}
+
+      {onAddTask && (
+        <button
+          type="button"
+          onClick={onAddTask}
+          aria-label={t('actions.add')}
+          title={t('actions.add')}
+          data-testid="floating-add"
+          className="fixed bottom-6 end-6 z-20 flex h-14 w-14 items-center justify-center rounded-full bg-brand text-brand-fg shadow-lg transition-transform hover:scale-105 hover:bg-brand-strong"
+        >
+          <Plus aria-hidden className="h-6 w-6" />
+        </button>
+      )}
+    </div>
+  );
+}

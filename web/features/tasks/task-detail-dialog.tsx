@@ -1,0 +1,353 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, CheckCircle2, Circle, Copy, FileDown, FileText, Pencil, Share2, Sparkles, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Task } from '../../../common/schemas/task.schema.ts';
+import { isOverdue, localDateString } from '../../../common/task-rules.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { ErrorState } from '../../components/ui/error-state.tsx';
+import { LabelChip } from '../../components/ui/label-chip.tsx';
+import { PriorityBadge } from '../../components/ui/priority-badge.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { generateTaskContent, rewriteDescription } from '../../lib/api/ai-queries.ts';
+import { downloadTaskExport, type ExportFormat } from '../../lib/api/export-download.ts';
+import { taskDetailQuery } from '../../lib/api/task-queries.ts';
+import { cx } from '../../lib/class-names.ts';
+import { dateTimeText, dueDateText } from './task-dates.ts';
+import { TaskActivity } from './task-activity.tsx';
+import { useToggleCompletion } from './use-task-actions.ts';
+
+const MarkdownView = lazy(() => import('../../components/markdown/markdown-view.tsx'));
+
+type TabKey = 'details' | 'comments' | 'shared' | 'activity';
+
+export interface TaskDetailDialogProps {
+  taskId: number | null;
+  currentUserId: number;
+  onClose(): void;
+  onEdit(task: Task, description?: string): void;
+  onDuplicate(task: Task): void;
+  onDelete?: ((task: Task) => void) | undefined;
+  onShare?: ((task: Task) => void) | undefined;
+  onLabelClick(label: string): void;
+  /** Filled by the collaboration features, composed by the page. */
+  renderComments?: (task: Task) => ReactNode;
+  renderSharedWith?: (task: Task) => ReactNode;
+}
+
+export function TaskDetailDialog(props: TaskDetailDialogProps) {
+  const { taskId, currentUserId, onClose, onEdit, onDuplicate, onDelete, onShare, onLabelClick, renderComments, renderSharedWith } = props;
+  const { t, i18n } = useTranslation('tasks');
+  const [tab, setTab] = useState<TabKey>('details');
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const [aiState, setAiState] = useState<'idle' | 'rewrite' | 'generate'>('idle');
+  const [aiError, setAiError] = useState<string | null>(null);
+  const detail = useQuery({ ...taskDetailQuery(taskId ?? 0), enabled: taskId !== null });
+  const toggle = useToggleCompletion();
+  const task = detail.data?.task;
+  const today = localDateString(new Date());
+  const isOwner = task?.user_id === currentUserId;
+
+  async function exportAs(format: ExportFormat) {
+    if (!task) return;
+    setExporting(format);
+    setExportError(null);
+    try {
+      await downloadTaskExport(task.id, format, i18n.language);
+    } catch (error) {
+      setExportError(
+        errorMessage(error, t(format === 'pdf' ? 'errors.exportPdf' : 'errors.exportWord'), t('common:errors.pleaseTryAgain')),
+      );
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  /** Spec §4: after rewrite or generation the edit dialog opens with the returned description. */
+  async function runAi(kind: 'rewrite' | 'generate') {
+    if (!task) return;
+    setAiState(kind);
+    setAiError(null);
+    try {
+      const text = kind === 'rewrite' ? await rewriteDescription(task.id) : await generateTaskContent(task.id);
+      setAiState('idle');
+      onEdit(task, text);
+    } catch (error) {
+      setAiState('idle');
+      setAiError(
+        errorMessage(error, t(kind === 'rewrite' ? 'errors.enhance' : 'errors.generateContent'), t('common:errors.pleaseTryAgain')),
+      );
+    }
+  }
+
+  const iconButton = (label: string, icon: ReactNode, onClick: () => void, testId: string, extra?: string) => (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      data-testid={testId}
+      className={cx('flex h-9 w-9 items-center justify-center rounded-control text-muted hover:bg-surface-2 hover:text-fg', extra)}
+    >
+      {icon}
+    </button>
+  );
+
+  const headerActions = task && (
+    <>
+      {onShare && iconButton(t('actions.share'), <Share2 aria-hidden className="h-4 w-4" />, () => onShare(task), 'detail-share')}
+      {iconButton(t('actions.edit'), <Pencil aria-hidden className="h-4 w-4" />, () => onEdit(task), 'detail-edit')}
+      {iconButton(t('actions.duplicate'), <Copy aria-hidden className="h-4 w-4" />, () => onDuplicate(task), 'detail-duplicate')}
+      {onDelete &&
+        isOwner &&
+        iconButton(
+          t('actions.delete'),
+          <Trash2 aria-hidden className="h-4 w-4" />,
+          () => onDelete(task),
+          'detail-delete',
+          'hover:text-danger',
+        )}
+      <button
+        type="button"
+        onClick={() => toggle.mutate(task)}
+        aria-pressed={task.is_completed === 1}
+        data-testid="detail-toggle"
+        className={cx(
+          'inline-flex h-9 items-center gap-1.5 rounded-control px-3 text-sm font-medium',
+          task.is_completed === 1 ? 'bg-success-soft text-success' : 'bg-brand text-brand-fg hover:bg-brand-strong',
+        )}
+      >
+        {task.is_completed === 1 ? <CheckCircle2 aria-hidden className="h-4 w-4" /> : <Circle aria-hidden className="h-4 w-4" />}
+        <span className="hidden sm:inline">{task.is_completed === 1 ? t('actions.reopen') : t('actions.complete')}</span>
+        <span className="sr-only sm:hidden">{task.is_completed === 1 ? t('actions.reopen') : t('actions.complete')}</span>
+      </button>
+    </>
+  );
+
+  const details = task && (
+    <div className="space-y-5">
+      <section aria-labelledby="detail-description">
+        <h3 id="detail-description" className="sr-only">
+          {t('form.description')}
+        </h3>
+        {task.description.trim() ? (
+          <Suspense fallback={<Skeleton className="h-24" />}>
+            <MarkdownView source={task.description} />
+          </Suspense>
+        ) : (
+          <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-line px-4 py-8 text-center">
+            <p className="text-sm text-muted">{t('detail.noDescription')}</p>
+            <Button
+              variant="secondary"
+              size="sm"
+              icon={<Sparkles aria-hidden className="h-4 w-4" />}
+              busy={aiState === 'generate'}
+              onClick={() => void runAi('generate')}
+            >
+              {aiState === 'generate' ? t('ai.generating') : t('ai.generateWithAi')}
+            </Button>
+          </div>
+        )}
+        {task.description.trim() && (
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button
+              variant="ghost"
+              size="sm"
+              icon={<Sparkles aria-hidden className="h-4 w-4" />}
+              busy={aiState === 'rewrite'}
+              onClick={() => void runAi('rewrite')}
+            >
+              {aiState === 'rewrite' ? t('ai.working') : t('ai.rewrite')}
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              icon={<Sparkles aria-hidden className="h-4 w-4" />}
+              busy={aiState === 'generate'}
+              onClick={() => void runAi('generate')}
+            >
+              {aiState === 'generate' ? t('ai.working') : t('ai.expand')}
+            </Button>
+          </div>
+        )}
+        {aiError && (
+          <p role="alert" className="mt-2 text-sm text-danger">
+            {aiError}
+          </p>
+        )}
+      </section>
+
+      {task.labels.length > 0 && (
+        <section>
+          <h3 className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">{t('form.labels')}</h3>
+          <div className="flex flex-wrap gap-1.5">
+            {task.labels.map((label) => (
+              <LabelChip
+                key={label.id}
+                name={label.name}
+                color={label.color}
+                index={label.id}
+                size="md"
+                title={t('detail.filterByLabel', { label: label.name })}
+                onClick={() => onLabelClick(label.name)}
+              />
+            ))}
+          </div>
+        </section>
+      )}
+
+      <section>
+        <h3 className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">{t('detail.information')}</h3>
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          <div className="flex justify-between gap-3 sm:block">
+            <dt className="text-muted">{t('detail.status')}</dt>
+            <dd className="font-medium" data-testid="detail-status">
+              {task.is_completed === 1 ? t('status.completed') : t('status.inProgress')}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-3 sm:block">
+            <dt className="text-muted">{t('form.priority')}</dt>
+            <dd>
+              <PriorityBadge priority={task.priority} label={t(`priority.${task.priority}`)} />
+            </dd>
+          </div>
+          <div className="flex justify-between gap-3 sm:block">
+            <dt className="text-muted">{t('form.dueDate')}</dt>
+            <dd className={cx('font-medium', isOverdue(task, today) && 'text-danger')}>
+              {task.due_date
+                ? dueDateText(task.due_date, today, i18n.language, { today: t('due.today'), tomorrow: t('due.tomorrow') })
+                : t('detail.noDueDate')}
+              {isOverdue(task, today) && (
+                <span className="ms-2 inline-flex items-center gap-1 rounded-full bg-danger-soft px-2 py-0.5 text-xs" data-testid="overdue">
+                  <AlertTriangle aria-hidden className="h-3 w-3" />
+                  {t('due.overdue')}
+                </span>
+              )}
+            </dd>
+          </div>
+          {task.owner && !isOwner && (
+            <div className="flex justify-between gap-3 sm:block">
+              <dt className="text-muted">{t('detail.owner')}</dt>
+              <dd className="font-medium">{task.owner.name}</dd>
+            </div>
+          )}
+          <div className="flex justify-between gap-3 sm:block">
+            <dt className="text-muted">{t('detail.created')}</dt>
+            <dd>{dateTimeText(task.created_at, i18n.language)}</dd>
+          </div>
+          <div className="flex justify-between gap-3 sm:block">
+            <dt className="text-muted">{t('detail.updated')}</dt>
+            <dd>{dateTimeText(task.updated_at, i18n.language)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="flex flex-wrap gap-2 border-t border-line pt-4">
+        {onShare && (
+          <Button variant="outline" size="sm" icon={<Share2 aria-hidden className="h-4 w-4" />} onClick={() => onShare(task)}>
+            {t('actions.share')}
+          </Button>
+        )}
+        <Button variant="outline" size="sm" icon={<Copy aria-hidden className="h-4 w-4" />} onClick={() => onDuplicate(task)}>
+          {t('actions.duplicate')}
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          icon={<FileDown aria-hidden className="h-4 w-4" />}
+          busy={exporting === 'pdf'}
+          disabled={exporting !== null}
+          onClick={() => void exportAs('pdf')}
+        >
+          {exporting === 'pdf' ? t('export.busy') : t('export.pdf')}
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          icon={<FileText aria-hidden className="h-4 w-4" />}
+          busy={exporting === 'word'}
+          disabled={exporting !== null}
+          onClick={() => void exportAs('word')}
+        >
+          {exporting === 'word' ? t('export.busy') : t('export.word')}
+        </Button>
+        {onDelete && isOwner && (
+          <Button
+            variant="outline"
+            size="sm"
+            className="text-danger"
+            icon={<Trash2 aria-hidden className="h-4 w-4" />}
+            onClick={() => onDelete(task)}
+          >
+            {t('actions.delete')}
+          </Button>
+        )}
+        {exportError && (
+          <p role="alert" className="w-full text-sm text-danger">
+            {exportError}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+
+  return (
+    <Dialog
+      open={taskId !== null}
+      onClose={onClose}
+      size="lg"
+      closeLabel={t('common:actions.close')}
+      testId="task-detail-dialog"
+      title={
+        task ? (
+          <span className={cx(task.is_completed === 1 && 'line-through opacity-70')}>{task.title}</span>
+        ) : detail.isError ? (
+          t('errors.taskNotFoundTitle')
+        ) : (
+          <Skeleton className="h-6 w-48" />
+        )
+      }
+      headerActions={headerActions}
+    >
+      {detail.isPending ? (
+        <div className="space-y-3">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      ) : detail.isError || !task ? (
+        <ErrorState
+          message={errorMessage(detail.error, t('errors.loadTask'), t('common:errors.pleaseTryAgain'))}
+          retryLabel={t('common:actions.tryAgain')}
+          onRetry={() => void detail.refetch()}
+        />
+      ) : (
+        <Tabs<TabKey>
+          label={t('detail.tabs')}
+          active={tab}
+          onChange={setTab}
+          items={[
+            { key: 'details', label: t('detail.details') },
+            { key: 'comments', label: t('detail.comments') },
+            { key: 'shared', label: t('detail.sharedWith'), badge: task.shared_with.length },
+            { key: 'activity', label: t('detail.activity') },
+          ]}
+          panel={
+            tab === 'details' ? (
+              details
+            ) : tab === 'activity' ? (
+              <TaskActivity logs={detail.data.activity_logs} />
+            ) : tab === 'comments' ? (
+              (renderComments?.(task) ?? <p className="text-sm text-muted">{t('detail.commentsUnavailable')}</p>)
+            ) : (
+              (renderSharedWith?.(task) ?? <p className="text-sm text-muted">{t('detail.notShared')}</p>)
+            )
+          }
+        />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,63 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Task, TaskInput } from '../../../common/schemas/task.schema.ts';
+import { useToast } from '../../components/ui/toast.tsx';
+import { labelKeys } from '../../lib/api/label-queries.ts';
+import { addTask, deleteTask, setTaskCompleted, taskKeys, updateTask } from '../../lib/api/task-queries.ts';
+import { emitTaskAdded } from '../../lib/task-events.ts';
+
+/** Spec §4: toggle calls complete or uncomplete by the current state; on failure the list reloads. */
+export function useToggleCompletion() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const { t } = useTranslation('tasks');
+  return useMutation({
+    mutationFn: (task: Task) => setTaskCompleted(task.id, task.is_completed !== 1),
+    onSuccess: (updated) => {
+      // Update every cached list in place from the response, then refresh in the background.
+      queryClient.setQueriesData<Task[]>({ queryKey: ['tasks', 'own'] }, (list) =>
+        list?.map((task) => (task.id === updated.id ? updated : task)),
+      );
+      queryClient.setQueriesData<Task[]>({ queryKey: ['tasks', 'shared'] }, (list) =>
+        list?.map((task) => (task.id === updated.id ? updated : task)),
+      );
+      void queryClient.invalidateQueries({ queryKey: taskKeys.detail(updated.id) });
+      if (updated.is_completed === 1) toast.show(t('toasts.completed'));
+    },
+    onError: (error) => {
+      console.error('Changing completion failed', error);
+      void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+    },
+  });
+}
+
+export function useSaveTask() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const { t } = useTranslation('tasks');
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: number | undefined; input: TaskInput & { duplicated_from?: number } }) =>
+      id === undefined ? addTask(input) : updateTask(id, input),
+    onSuccess: (task, { id }) => {
+      void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+      void queryClient.invalidateQueries({ queryKey: labelKeys.all });
+      toast.show(id === undefined ? t('toasts.created') : t('toasts.updated'));
+      if (id === undefined) emitTaskAdded();
+      return task;
+    },
+  });
+}
+
+export function useDeleteTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteTask(id),
+    onSuccess: (_result, id) => {
+      queryClient.setQueriesData<Task[]>({ queryKey: ['tasks', 'own'] }, (list) => list?.filter((task) => task.id !== id));
+      queryClient.removeQueries({ queryKey: taskKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+      void queryClient.invalidateQueries({ queryKey: labelKeys.all });
+    },
+    onError: (error) => console.error('Deleting the task failed', error),
+  });
+}

@@ -1,0 +1,56 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { TaskInput, TaskListQuery } from '../../../common/schemas/task.schema.ts';
+import {
+  CompletionResponse,
+  SharedTasksResponse,
+  TaskDetailResponse,
+  TaskResponse,
+  TasksResponse,
+} from '../../../common/schemas/task.schema.ts';
+import { apiRequest } from '../api-client.ts';
+
+export type TaskScope = 'own' | 'shared';
+export type TaskServerFilters = Partial<Pick<TaskListQuery, 'label' | 'sort' | 'direction'>> & { priority?: string | undefined };
+
+/** Query keys: everything about tasks lives under ['tasks'] so one invalidation refreshes all. */
+export const taskKeys = {
+  all: ['tasks'] as const,
+  list: (scope: TaskScope, filters: TaskServerFilters) => ['tasks', scope, filters] as const,
+  detail: (id: number) => ['tasks', 'detail', id] as const,
+};
+
+const toQuery = (filters: TaskServerFilters) => ({
+  label: filters.label,
+  sort: filters.sort,
+  direction: filters.direction,
+  priority: filters.priority === 'all' ? undefined : filters.priority,
+});
+
+/** GET /api/tasks (own) or GET /api/tasks/shared, with the same filters. */
+export const taskListQuery = (scope: TaskScope, filters: TaskServerFilters) =>
+  queryOptions({
+    queryKey: taskKeys.list(scope, filters),
+    queryFn: ({ signal }) =>
+      scope === 'own'
+        ? apiRequest('/api/tasks', { query: toQuery(filters), schema: TasksResponse, signal }).then((r) => r.tasks)
+        : apiRequest('/api/tasks/shared', { query: toQuery(filters), schema: SharedTasksResponse, signal }).then((r) => r.shared_tasks),
+  });
+
+export const taskDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: taskKeys.detail(id),
+    queryFn: ({ signal }) => apiRequest(`/api/task/${id}`, { schema: TaskDetailResponse, signal }),
+  });
+
+export const addTask = (input: TaskInput & { duplicated_from?: number }) =>
+  apiRequest('/api/tasks/add', { method: 'POST', body: input, schema: TaskResponse }).then((r) => r.task);
+
+export const updateTask = (id: number, input: TaskInput) =>
+  apiRequest(`/api/tasks/update/${id}`, { method: 'PUT', body: input, schema: TaskResponse }).then((r) => r.task);
+
+export const setTaskCompleted = (id: number, completed: boolean) =>
+  apiRequest(`/api/tasks/${completed ? 'complete' : 'uncomplete'}/${id}`, { method: 'PUT', schema: CompletionResponse }).then(
+    (r) => r.task,
+  );
+
+export const deleteTask = (id: number) => apiRequest(`/api/tasks/delete/${id}`, { method: 'DELETE' });
