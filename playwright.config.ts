@@ -45,6 +45,7 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
       RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
+      RATE_LIMIT_SHARE_PER_MINUTE: '1000',
     },
   },
 });

@@ -13,15 +13,32 @@ import { createUserRepository } from './db/repositories/user.repository.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { commentRoutes } from './routes/comment.routes.ts';
+import { eventRoutes } from './routes/event.routes.ts';
+import { shareRoutes } from './routes/share.routes.ts';
 import { taskRoutes } from './routes/task.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
 import { createAuthService } from './services/auth.service.ts';
+import { createCommentService } from './services/comment.service.ts';
+import { createShareService } from './services/share.service.ts';
 import { createTaskService } from './services/task.service.ts';
+import { createMailOutboxRepository } from './db/repositories/mail-outbox.repository.ts';
+import { createMailDispatcher, type MailDispatcher } from './mail/mail-dispatcher.ts';
+import { createInProcessBus, createPostgresBus, type EventBus } from './realtime/event-bus.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background parts main.ts starts and tests drive directly. */
+    taskaty: { mail: MailDispatcher; bus: EventBus };
+  }
+}
 
 export interface AppDeps {
   config: Config;
   database: Database;
   clock?: Clock;
+  /** Defaults to LISTEN/NOTIFY on PostgreSQL (DATABASE_URL), in-process otherwise. */
+  bus?: EventBus;
   /** Pino options or false; tests pass false to keep output readable. */
   logger?: boolean | object;
 }
@@ -72,14 +89,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  const bus = deps.bus ?? (config.databaseUrl ? await createPostgresBus(config.databaseUrl, app.log) : createInProcessBus());
+  const mail = createMailDispatcher({
+    outbox: createMailOutboxRepository(database.db),
+    clock,
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    log: app.log,
+  });
+  app.decorate('taskaty', { mail, bus });
+  app.addHook('onClose', async () => {
+    await mail.stop();
+    await bus.close();
+  });
+
   const users = createUserRepository(database.db);
   const tokens = createTokenRepository(database.db);
-  const auth = createAuthService({ users, tokens, clock, tokenTtlDays: config.tokenTtlDays });
-
-  const tasks = createTaskService({ database, clock });
+  const tasks = createTaskService({
+    database,
+    clock,
+    events: { taskChanged: (taskId, audience) => bus.publish(audience, { type: 'task-changed', taskId }) },
+  });
+  const shares = createShareService({ database, clock, events: bus, publicUrl: config.publicUrl, onMailQueued: () => void mail.flush() });
+  const comments = createCommentService({ database, clock, events: bus, audienceOf: (taskId) => shares.audienceOf(taskId) });
+  const auth = createAuthService({
+    users,
+    tokens,
+    clock,
+    tokenTtlDays: config.tokenTtlDays,
+    onRegistered: (user) => shares.claimInvitations(user),
+  });
 
   await app.register(userRoutes, { auth, rateLimits: config.rateLimits });
   await app.register(taskRoutes, { auth, tasks });
+  await app.register(shareRoutes, { auth, shares, tasks, sharePerMinute: config.rateLimits.sharePerMinute });
+  await app.register(commentRoutes, { auth, comments });
+  await app.register(eventRoutes, { auth, bus });
 
   await registerWebApp(app, config.webDistDir);
   return app;

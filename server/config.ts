@@ -30,6 +30,13 @@ const ConfigSchema = z.object({
     .transform((v) => v === 'true'),
   RATE_LIMIT_LOGIN_PER_MINUTE: intFrom(10, 1),
   RATE_LIMIT_SIGNUP_PER_HOUR: intFrom(100, 1),
+  RATE_LIMIT_SHARE_PER_MINUTE: intFrom(30, 1),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('Taskaty <no-reply@taskaty.local>'),
 });
 
 export interface Config {
@@ -44,7 +51,8 @@ export interface Config {
   logLevel: string;
   webDistDir: string;
   trustProxy: boolean;
-  rateLimits: { loginPerMinute: number; signupPerHour: number };
+  rateLimits: { loginPerMinute: number; signupPerHour: number; sharePerMinute: number };
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 export class ConfigError extends Error {}
@@ -69,6 +77,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     webDistDir: path.resolve(c.WEB_DIST_DIR),
     trustProxy: c.TRUST_PROXY,
-    rateLimits: { loginPerMinute: c.RATE_LIMIT_LOGIN_PER_MINUTE, signupPerHour: c.RATE_LIMIT_SIGNUP_PER_HOUR },
+    rateLimits: {
+      loginPerMinute: c.RATE_LIMIT_LOGIN_PER_MINUTE,
+      signupPerHour: c.RATE_LIMIT_SIGNUP_PER_HOUR,
+      sharePerMinute: c.RATE_LIMIT_SHARE_PER_MINUTE,
+    },
+    mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
   };
 }

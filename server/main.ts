@@ -32,6 +32,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  app.taskaty.mail.start();
   const where = config.databaseUrl ? 'PostgreSQL' : config.sqlitePath;
   // A plain line for people; the structured logs above are for machines.
   console.log(`Taskaty is ready on ${config.publicUrl} (database: ${where})`);

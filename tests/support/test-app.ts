@@ -23,7 +23,10 @@ export interface SignedInUser {
 
 let counter = 0;
 
-export async function createTestApp(dialect: Dialect, options: { env?: Record<string, string>; clock?: Clock } = {}): Promise<TestApp> {
+export async function createTestApp(
+  dialect: Dialect,
+  options: { env?: Record<string, string>; clock?: Clock; onQuery?: (sql: string) => void } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase(dialect, options.onQuery);
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -31,6 +34,7 @@ export async function createTestApp(dialect: Dialect, options: { env?: Record<st
     WEB_DIST_DIR: '/nonexistent-web-build',
     RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
     RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
+    RATE_LIMIT_SHARE_PER_MINUTE: '10000',
     ...options.env,
   });
   const app = await buildApp({ config, database, logger: false, ...(options.clock ? { clock: options.clock } : {}) });

@@ -30,8 +30,8 @@ export interface TaskWithRelations extends TaskRow {
 export interface TaskListFilter {
   /** Tasks owned by this user … */
   ownerId?: number;
-  /** … or tasks shared with this user and accepted. */
-  acceptedRecipientId?: number;
+  /** … or tasks shared with this user, with the share in this status. */
+  recipient?: { userId: number; status: 'accepted' | 'pending' };
   labelKey?: string | undefined;
   priority?: Priority | undefined;
   sort: 'created_at' | 'updated_at' | 'priority';
@@ -81,16 +81,16 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect) {
     async list(filter: TaskListFilter): Promise<TaskWithRelations[]> {
       let query = selectWithRelations();
       if (filter.ownerId !== undefined) query = query.where('tasks.user_id', '=', filter.ownerId);
-      if (filter.acceptedRecipientId !== undefined) {
-        const recipient = filter.acceptedRecipientId;
+      if (filter.recipient !== undefined) {
+        const recipient = filter.recipient;
         query = query.where((eb) =>
           eb.exists(
             eb
               .selectFrom('task_shares')
               .select(sql`1`.as('one'))
               .whereRef('task_shares.task_id', '=', 'tasks.id')
-              .where('task_shares.user_id', '=', recipient)
-              .where('task_shares.status', '=', 'accepted'),
+              .where('task_shares.user_id', '=', recipient.userId)
+              .where('task_shares.status', '=', recipient.status),
           ),
         );
       }

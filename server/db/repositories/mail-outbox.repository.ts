@@ -1,0 +1,72 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { MailOutboxTable, Tables } from '../tables.ts';
+
+export type OutboxRow = Selectable<MailOutboxTable>;
+
+export function createMailOutboxRepository(db: Kysely<Tables>) {
+  return {
+    async enqueue(message: { to: string; subject: string; text: string; html: string }, now: string): Promise<void> {
+      await db
+        .insertInto('mail_outbox')
+        .values({
+          to_address: message.to,
+          subject: message.subject,
+          text_body: message.text,
+          html_body: message.html,
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: now,
+          last_error: null,
+          created_at: now,
+          sent_at: null,
+        })
+        .execute();
+    },
+
+    due(now: string, limit: number): Promise<OutboxRow[]> {
+      return db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Takes a message for sending; false when another process already took it. */
+    async claim(id: number, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('mail_outbox')
+        .set({ status: 'sending', next_attempt_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async markSent(id: number, now: string): Promise<void> {
+      await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: now, last_error: null }).where('id', '=', id).execute();
+    },
+
+    async markFailed(id: number, attempts: number, error: string, nextAttemptAt: string, giveUp: boolean): Promise<void> {
+      await db
+        .updateTable('mail_outbox')
+        .set({ status: giveUp ? 'failed' : 'pending', attempts, last_error: error.slice(0, 1000), next_attempt_at: nextAttemptAt })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Messages left 'sending' by a crashed process go back to the queue. */
+    async releaseStale(before: string): Promise<void> {
+      await db
+        .updateTable('mail_outbox')
+        .set({ status: 'pending' })
+        .where('status', '=', 'sending')
+        .where('next_attempt_at', '<', before)
+        .execute();
+    },
+  };
+}
+export type MailOutboxRepository = ReturnType<typeof createMailOutboxRepository>;

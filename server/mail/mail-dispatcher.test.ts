@@ -1,0 +1,105 @@
+import net from 'node:net';
+import { describe, expect, test } from 'vitest';
+import { startLoopbackSmtp } from '../../tests/support/loopback-smtp.ts';
+import { createTestApp } from '../../tests/support/test-app.ts';
+import { testDialects } from '../../tests/support/test-database.ts';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe.each(testDialects())('share e-mails through SMTP on %s', (dialect) => {
+  test('a share is delivered to a real SMTP server with the title, the sharer and a link', async () => {
+    const smtp = await startLoopbackSmtp();
+    const t = await createTestApp(dialect, { env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://taskaty.example' } });
+    try {
+      const owner = await t.signUp({ name: 'Sara Sender' });
+      const friend = await t.signUp();
+      const task = (
+        await t.app.inject({ method: 'POST', url: '/api/tasks/add', headers: owner.headers, payload: { title: 'Launch plan' } })
+      ).json().task;
+      const shared = await t.app.inject({
+        method: 'POST',
+        url: `/api/tasks/${task.id}/share`,
+        headers: owner.headers,
+        payload: { email_ids: [friend.user.email] },
+      });
+      expect(shared.statusCode).toBe(200);
+      await t.app.taskaty.mail.flush();
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]!.to).toEqual([friend.user.email]);
+      expect(smtp.received[0]!.subject).toBe('Sara Sender shared a task with you: Launch plan');
+      expect(smtp.received[0]!.text).toContain('https://taskaty.example/shared');
+      const row = await t.database.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+      expect(row.status).toBe('sent');
+    } finally {
+      await t.close();
+      await smtp.stop();
+    }
+  });
+
+  test('with the SMTP server down the share still succeeds, the mail waits, and it is sent once the server is back', async () => {
+    const port = await freePort();
+    const t = await createTestApp(dialect, { env: { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` } });
+    try {
+      const owner = await t.signUp();
+      const task = (
+        await t.app.inject({ method: 'POST', url: '/api/tasks/add', headers: owner.headers, payload: { title: 'Outage-proof' } })
+      ).json().task;
+      const shared = await t.app.inject({
+        method: 'POST',
+        url: `/api/tasks/${task.id}/share`,
+        headers: owner.headers,
+        payload: { email_ids: ['later@example.com'] },
+      });
+      expect(shared.statusCode).toBe(200);
+      await t.app.taskaty.mail.flush();
+      const failed = await t.database.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+      expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(failed.last_error).toBeTruthy();
+      expect(failed.next_attempt_at > new Date().toISOString()).toBe(true);
+
+      const smtp = await startLoopbackSmtp(port);
+      try {
+        // The retry is due after the backoff; make it due now instead of waiting.
+        await t.database.db
+          .updateTable('mail_outbox')
+          .set({ next_attempt_at: new Date(0).toISOString() })
+          .execute();
+        await t.app.taskaty.mail.flush();
+        expect(smtp.received.map((m) => m.to[0])).toEqual(['later@example.com']);
+        expect((await t.database.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow()).status).toBe('sent');
+      } finally {
+        await smtp.stop();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  test('without SMTP_URL messages stay in the outbox', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      const owner = await t.signUp();
+      const task = (
+        await t.app.inject({ method: 'POST', url: '/api/tasks/add', headers: owner.headers, payload: { title: 'Kept' } })
+      ).json().task;
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/tasks/${task.id}/share`,
+        headers: owner.headers,
+        payload: { email_ids: ['kept@example.com'] },
+      });
+      expect(await t.app.taskaty.mail.flush()).toBe(0);
+      expect((await t.database.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow()).status).toBe('pending');
+    } finally {
+      await t.close();
+    }
+  });
+});

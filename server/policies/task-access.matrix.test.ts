@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type SignedInUser, type TestApp } from '../../tests/support/test-app.ts';
+import { testDialects } from '../../tests/support/test-database.ts';
+
+type Actor = 'owner' | 'accepted' | 'pending' | 'stranger' | 'anonymous';
+interface World {
+  taskId: number;
+  commentId: number;
+}
+interface Endpoint {
+  name: string;
+  request(
+    world: World,
+    actors: Record<Exclude<Actor, 'anonymous'>, SignedInUser>,
+  ): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
+  expected: Record<Actor, number>;
+}
+
+const ENDPOINTS: Endpoint[] = [
+  {
+    name: 'view',
+    request: (w) => ({ method: 'GET', url: `/api/task/${w.taskId}` }),
+    expected: { owner: 200, accepted: 200, pending: 404, stranger: 404, anonymous: 401 },
+  },
+  {
+    name: 'update',
+    request: (w) => ({ method: 'PUT', url: `/api/tasks/update/${w.taskId}`, payload: { title: 'Changed', labels: ['changed'] } }),
+    expected: { owner: 200, accepted: 200, pending: 404, stranger: 404, anonymous: 401 },
+  },
+  {
+    name: 'complete',
+    request: (w) => ({ method: 'PUT', url: `/api/tasks/complete/${w.taskId}` }),
+    expected: { owner: 200, accepted: 200, pending: 404, stranger: 404, anonymous: 401 },
+  },
+  {
+    name: 'uncomplete',
+    request: (w) => ({ method: 'PUT', url: `/api/tasks/uncomplete/${w.taskId}` }),
+    expected: { owner: 200, accepted: 200, pending: 404, stranger: 404, anonymous: 401 },
+  },
+  {
+    name: 'delete',
+    request: (w) => ({ method: 'DELETE', url: `/api/tasks/delete/${w.taskId}` }),
+    expected: { owner: 200, accepted: 403, pending: 404, stranger: 404, anonymous: 401 },
+  },
+  {
+    name: 'share',
+    request: (w) => ({ method: 'POST', url: `/api/tasks/${w.taskId}/share`, payload: { email_ids: ['someone-new@example.com'] } }),
+    expected: { owner: 200, accepted: 403, pending: 404, stranger: 404, anonymous: 401 },
+  },
+  {
+    name: 'remove share',
+    request: (w, a) => ({ method: 'DELETE', url: `/api/tasks/${w.taskId}/remove-share`, payload: { user_id: a.pending.user.id } }),
+    expected: { owner: 200, accepted: 403, pending: 404, stranger: 404, anonymous: 401 },
+  },
+  {
+    name: 'accept share',
+    request: (w) => ({ method: 'POST', url: `/api/tasks/${w.taskId}/accept-share` }),
+    expected: { owner: 404, accepted: 200, pending: 200, stranger: 404, anonymous: 401 },
+  },
+  {
+    name: 'list comments',
+    request: (w) => ({ method: 'GET', url: `/api/tasks/${w.taskId}/comments` }),
+    expected: { owner: 200, accepted: 200, pending: 404, stranger: 404, anonymous: 401 },
+  },
+  {
+    name: 'add comment',
+    request: (w) => ({
+      method: 'POST',
+      url: '/api/tasks/comments/add',
+      payload: { task_id: String(w.taskId), content: 'Hello', parent_id: null },
+    }),
+    expected: { owner: 201, accepted: 201, pending: 404, stranger: 404, anonymous: 401 },
+  },
+  {
+    name: 'edit comment',
+    request: (w) => ({ method: 'PUT', url: `/api/tasks/comments/${w.commentId}/edit`, payload: { content: 'Edited' } }),
+    expected: { owner: 200, accepted: 403, pending: 404, stranger: 404, anonymous: 401 },
+  },
+];
+
+describe.each(testDialects())('authorization matrix on %s', (dialect) => {
+  let t: TestApp;
+  let actors: Record<Exclude<Actor, 'anonymous'>, SignedInUser>;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    actors = { owner: await t.signUp(), accepted: await t.signUp(), pending: await t.signUp(), stranger: await t.signUp() };
+  });
+  afterAll(() => t.close());
+
+  /** A task owned by `owner`, accepted by `accepted`, pending for `pending`, with one comment by the owner. */
+  async function world(): Promise<World> {
+    const { owner, accepted, pending } = actors;
+    const task = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/tasks/add',
+        headers: owner.headers,
+        payload: { title: 'Guarded', description: 'secret', labels: ['keep'] },
+      })
+    ).json().task;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/tasks/${task.id}/share`,
+      headers: owner.headers,
+      payload: { email_ids: [accepted.user.email, pending.user.email] },
+    });
+    await t.app.inject({ method: 'POST', url: `/api/tasks/${task.id}/accept-share`, headers: accepted.headers });
+    const comment = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/tasks/comments/add',
+        headers: owner.headers,
+        payload: { task_id: String(task.id), content: 'Original' },
+      })
+    ).json().comment;
+    return { taskId: task.id, commentId: comment.id };
+  }
+
+  /** Every protected field of every row a refused request could have touched. */
+  async function snapshot(taskId: number) {
+    const db = t.database.db;
+    return {
+      task: await db.selectFrom('tasks').selectAll().where('id', '=', taskId).executeTakeFirst(),
+      labels: await db.selectFrom('task_labels').selectAll().where('task_id', '=', taskId).execute(),
+      shares: await db
+        .selectFrom('task_shares')
+        .select(['id', 'user_id', 'email', 'status'])
+        .where('task_id', '=', taskId)
+        .orderBy('id')
+        .execute(),
+      comments: await db
+        .selectFrom('comments')
+        .select(['id', 'user_id', 'content', 'parent_id'])
+        .where('task_id', '=', taskId)
+        .orderBy('id')
+        .execute(),
+      activity: await db.selectFrom('activity_logs').select(['id', 'description']).where('task_id', '=', taskId).orderBy('id').execute(),
+    };
+  }
+
+  for (const endpoint of ENDPOINTS) {
+    for (const actor of ['owner', 'accepted', 'pending', 'stranger', 'anonymous'] as const) {
+      const expected = endpoint.expected[actor];
+      test(`${endpoint.name} as ${actor} → ${expected}`, async () => {
+        const w = await world();
+        const before = await snapshot(w.taskId);
+        const { method, url, payload } = endpoint.request(w, actors);
+        const headers = actor === 'anonymous' ? {} : actors[actor].headers;
+        const response = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+        expect(response.statusCode, response.body).toBe(expected);
+        expect(typeof response.json().message === 'string' || response.statusCode < 300).toBe(true);
+        if (expected >= 400) {
+          expect(await snapshot(w.taskId)).toEqual(before);
+          if (expected === 404) expect(response.json().message).not.toContain('Guarded');
+        }
+      });
+    }
+  }
+});

@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody, MessageBody } from '../../common/schemas/error.schema.ts';
+import { RemoveShareInput, ShareInput } from '../../common/schemas/share.schema.ts';
+import { TaskIdParams, Task } from '../../common/schemas/task.schema.ts';
+import { requireUser } from '../plugins/auth.ts';
+import { requestLanguage } from '../plugins/request-language.ts';
+import type { AuthService } from '../services/auth.service.ts';
+import type { ShareService } from '../services/share.service.ts';
+import type { TaskService } from '../services/task.service.ts';
+
+const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody };
+const security = [{ bearer: [] }];
+
+export interface ShareRoutesOptions {
+  auth: AuthService;
+  shares: ShareService;
+  tasks: TaskService;
+  sharePerMinute: number;
+}
+
+export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (app, { auth, shares, tasks, sharePerMinute }) => {
+  app.addHook('onRequest', requireUser(auth));
+
+  app.post(
+    '/api/tasks/:id/share',
+    {
+      schema: {
+        tags: ['sharing'],
+        summary: 'Share a task by e-mail (pending until accepted)',
+        security,
+        params: TaskIdParams,
+        body: ShareInput,
+        response: { 200: MessageBody, ...errors },
+      },
+      config: {
+        rateLimit: { max: sharePerMinute, timeWindow: '1 minute', keyGenerator: (request) => `share:${request.user?.id ?? request.ip}` },
+      },
+    },
+    async (request) => {
+      const { message } = await shares.share(request.user, request.params.id, request.body.email_ids, requestLanguage(request));
+      return { message };
+    },
+  );
+
+  app.get(
+    '/api/tasks/pending-shares',
+    {
+      schema: {
+        tags: ['sharing'],
+        summary: 'Tasks shared with me that I have not accepted yet',
+        security,
+        response: { 200: z.object({ pending_tasks: z.array(Task) }), 401: ErrorBody },
+      },
+    },
+    async (request) => ({ pending_tasks: await tasks.listPendingFor(request.user) }),
+  );
+
+  app.post(
+    '/api/tasks/:id/accept-share',
+    {
+      schema: {
+        tags: ['sharing'],
+        summary: 'Accept a task shared with me',
+        security,
+        params: TaskIdParams,
+        response: { 200: MessageBody, ...errors },
+      },
+    },
+    async (request) => {
+      await shares.accept(request.user, request.params.id);
+      return { message: 'Share accepted successfully!' };
+    },
+  );
+
+  app.delete(
+    '/api/tasks/:id/remove-share',
+    {
+      schema: {
+        tags: ['sharing'],
+        summary: 'Remove a person from a task (owner only); `email` removes an invitation without an account',
+        security,
+        params: TaskIdParams,
+        body: RemoveShareInput,
+        response: { 200: MessageBody, ...errors },
+      },
+    },
+    async (request) => {
+      await shares.remove(request.user, request.params.id, { userId: request.body.user_id, email: request.body.email });
+      return { message: 'User removed from task' };
+    },
+  );
+};

@@ -1,0 +1,149 @@
+import type { Kysely } from 'kysely';
+import { isLanguageCode, type LanguageCode } from '../../common/locales.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/database.ts';
+import { createActivityRepository } from '../db/repositories/activity.repository.ts';
+import { createMailOutboxRepository } from '../db/repositories/mail-outbox.repository.ts';
+import { createShareRepository } from '../db/repositories/share.repository.ts';
+import { createTaskRepository } from '../db/repositories/task.repository.ts';
+import { createUserRepository, type UserRow } from '../db/repositories/user.repository.ts';
+import type { Tables } from '../db/tables.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import { shareMail } from '../mail/mail-texts.ts';
+import { canRemoveShare, canShareTask, canViewTask, taskAccessOf } from '../policies/task.policy.ts';
+import type { EventBus } from '../realtime/event-bus.ts';
+import { TASK_NOT_FOUND } from './task.service.ts';
+
+/** Documented limit: people one task can be shared with (abuse guard). */
+export const MAX_SHARES_PER_TASK = 50;
+
+export interface ShareServiceDeps {
+  database: Database;
+  clock: Clock;
+  events: EventBus;
+  publicUrl: string;
+  /** Wakes the mail dispatcher after a share committed its messages. */
+  onMailQueued?: () => void;
+}
+
+export function createShareService(deps: ShareServiceDeps) {
+  const { database, clock, events } = deps;
+  const repositories = (db: Kysely<Tables>) => ({
+    tasks: createTaskRepository(db, database.dialect),
+    shares: createShareRepository(db),
+    users: createUserRepository(db),
+    activity: createActivityRepository(db),
+    outbox: createMailOutboxRepository(db),
+  });
+
+  async function accessFor(db: ReturnType<typeof repositories>, user: UserRow, taskId: number) {
+    const task = await db.tasks.findById(taskId);
+    if (!task) throw new NotFoundError(TASK_NOT_FOUND);
+    const share = task.user_id === user.id ? undefined : await db.shares.findForRecipient(taskId, user.id);
+    return { task, share, access: taskAccessOf(task, user.id, share?.status) };
+  }
+
+  return {
+    /** POST /api/tasks/{id}/share: invitations (pending until accepted) and one e-mail each. */
+    async share(
+      user: UserRow,
+      taskId: number,
+      emails: string[],
+      requestLanguage: LanguageCode,
+    ): Promise<{ message: string; added: number }> {
+      const normalized = emails.map((email) => email.trim().toLowerCase());
+      const own = normalized.findIndex((email) => email === user.email);
+      if (own !== -1) throw new ValidationError({ [`email_ids.${own}`]: ['You cannot share a task with yourself.'] });
+
+      const now = clock.nowIso();
+      const result = await database.db.transaction().execute(async (trx) => {
+        const db = repositories(trx);
+        const { task, access } = await accessFor(db, user, taskId);
+        if (!canViewTask(access)) throw new NotFoundError(TASK_NOT_FOUND);
+        if (!canShareTask(access)) throw new ForbiddenError('Only the owner can share this task.');
+        const existing = await db.shares.listForTask(taskId);
+        const known = new Set(existing.map((share) => share.email));
+        const fresh = normalized.filter((email) => !known.has(email));
+        if (existing.length + fresh.length > MAX_SHARES_PER_TASK) {
+          throw new ValidationError({ email_ids: [`A task can be shared with at most ${MAX_SHARES_PER_TASK} people.`] });
+        }
+        const recipients = await Promise.all(fresh.map((email) => db.users.findByEmail(email)));
+        const added = await db.shares.addMany(
+          fresh.map((email, index) => ({ taskId, userId: recipients[index]?.id ?? null, email, sharedBy: user.id })),
+          now,
+        );
+        for (const share of added) {
+          const recipient = recipients[fresh.indexOf(share.email)];
+          const language = recipient && isLanguageCode(recipient.language) ? recipient.language : requestLanguage;
+          await db.outbox.enqueue(
+            { to: share.email, ...shareMail({ language, sharerName: user.name, taskTitle: task.title, link: `${deps.publicUrl}/shared` }) },
+            now,
+          );
+        }
+        if (added.length) await db.activity.record(taskId, user.id, `Shared the task with ${added.map((s) => s.email).join(', ')}`, now);
+        return { added, recipients };
+      });
+
+      const notified = result.added.map((share) => share.user_id).filter((id): id is number => id !== null);
+      if (notified.length) events.publish(notified, { type: 'pending-shares-changed' });
+      events.publish([user.id], { type: 'task-changed', taskId });
+      if (result.added.length) deps.onMailQueued?.();
+      return { message: 'Task shared successfully!', added: result.added.length };
+    },
+
+    async accept(user: UserRow, taskId: number): Promise<void> {
+      const now = clock.nowIso();
+      const task = await database.db.transaction().execute(async (trx) => {
+        const db = repositories(trx);
+        const { task, share } = await accessFor(db, user, taskId);
+        if (!share) throw new NotFoundError(TASK_NOT_FOUND);
+        if (share.status === 'accepted') return task;
+        await db.shares.accept(share.id, now);
+        await db.activity.record(taskId, user.id, 'Accepted the shared task', now);
+        return task;
+      });
+      events.publish([user.id], { type: 'pending-shares-changed' });
+      events.publish([task.user_id, user.id], { type: 'task-changed', taskId });
+    },
+
+    /** DELETE /api/tasks/{id}/remove-share: the person loses access at once. */
+    async remove(user: UserRow, taskId: number, target: { userId?: number | undefined; email?: string | undefined }): Promise<void> {
+      const now = clock.nowIso();
+      const removedUserId = await database.db.transaction().execute(async (trx) => {
+        const db = repositories(trx);
+        const { access } = await accessFor(db, user, taskId);
+        if (!canViewTask(access)) throw new NotFoundError(TASK_NOT_FOUND);
+        if (!canRemoveShare(access)) throw new ForbiddenError('Only the owner can remove people from this task.');
+        const shares = await db.shares.listForTask(taskId);
+        const share = shares.find((s) =>
+          target.userId !== undefined ? s.user_id === target.userId : s.email === target.email?.trim().toLowerCase(),
+        );
+        if (!share) throw new NotFoundError('This person does not have access to the task.');
+        await db.shares.remove(share.id);
+        await db.activity.record(taskId, user.id, `Removed ${share.email} from the task`, now);
+        return share.user_id;
+      });
+      if (removedUserId !== null) {
+        events.publish([removedUserId], { type: 'pending-shares-changed' });
+        events.publish([removedUserId], { type: 'task-deleted', taskId });
+      }
+      events.publish([user.id], { type: 'task-changed', taskId });
+    },
+
+    /** After sign-up: invitations to this address become the new user's pending shares. */
+    async claimInvitations(user: UserRow): Promise<void> {
+      const taskIds = await repositories(database.db).shares.claimInvitations(user.id, user.email, clock.nowIso());
+      if (taskIds.length) events.publish([user.id], { type: 'pending-shares-changed' });
+    },
+
+    /** Everyone who should hear about a change to this task. */
+    async audienceOf(taskId: number): Promise<number[]> {
+      const db = repositories(database.db);
+      const task = await db.tasks.findById(taskId);
+      if (!task) return [];
+      const shares = await db.shares.listForTask(taskId);
+      return [task.user_id, ...shares.filter((s) => s.status === 'accepted' && s.user_id !== null).map((s) => s.user_id!)];
+    },
+  };
+}
+export type ShareService = ReturnType<typeof createShareService>;
