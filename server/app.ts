@@ -10,9 +10,13 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createTokenRepository } from './db/repositories/token.repository.ts';
 import { createUserRepository } from './db/repositories/user.repository.ts';
+import { ValidationError } from './errors.ts';
+import type { AiWriter } from './ai/ai.types.ts';
+import { createAiWriter } from './ai/ai.writer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { aiRoutes } from './routes/ai.routes.ts';
 import { commentRoutes } from './routes/comment.routes.ts';
 import { eventRoutes } from './routes/event.routes.ts';
 import { shareRoutes } from './routes/share.routes.ts';
@@ -39,8 +43,23 @@ export interface AppDeps {
   clock?: Clock;
   /** Defaults to LISTEN/NOTIFY on PostgreSQL (DATABASE_URL), in-process otherwise. */
   bus?: EventBus;
+  /** Defaults to the provider in config.ai, or the built-in offline writer. */
+  aiWriter?: AiWriter;
   /** Pino options or false; tests pass false to keep output readable. */
   logger?: boolean | object;
+}
+
+/** Where a parsed JSON body holds a string with a NUL character (dotted paths). */
+function nulPaths(value: unknown, path = 'body', found: string[] = [], depth = 0): string[] {
+  if (depth > 64 || found.length > 20) return found;
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) found.push(path);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => nulPaths(item, path === 'body' ? String(index) : `${path}.${index}`, found, depth + 1));
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) nulPaths(item, path === 'body' ? key : `${path}.${key}`, found, depth + 1);
+  }
+  return found;
 }
 
 /** Builds the whole server (API + web app) around an opened, migrated database. */
@@ -59,7 +78,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    return defaultJsonParser(request, body as string, done);
+    return defaultJsonParser(request, body as string, (error, value) => {
+      if (error) return done(error, undefined);
+      // PostgreSQL cannot store NUL in text; refuse it on every field, on both databases.
+      const paths = nulPaths(value);
+      if (paths.length)
+        return done(
+          new ValidationError(Object.fromEntries(paths.map((p) => [p, ['The text must not contain NUL characters.']]))),
+          undefined,
+        );
+      return done(null, value);
+    });
+  });
+  app.addHook('preValidation', async (request) => {
+    const paths = [...nulPaths(request.query), ...nulPaths(request.params)];
+    if (paths.length) throw new ValidationError(Object.fromEntries(paths.map((p) => [p, ['The text must not contain NUL characters.']])));
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -125,6 +158,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shareRoutes, { auth, shares, tasks, sharePerMinute: config.rateLimits.sharePerMinute });
   await app.register(commentRoutes, { auth, comments });
   await app.register(eventRoutes, { auth, bus });
+  await app.register(aiRoutes, {
+    auth,
+    writer: deps.aiWriter ?? createAiWriter(config.ai),
+    rateLimitPerMinute: config.ai.rateLimitPerMinute,
+    tasks: {
+      async getTaskForAi(user, taskId) {
+        const { task } = await tasks.access(user, taskId);
+        return { id: task.id, title: task.title, description: task.description };
+      },
+      // A suggestion is recorded, never saved: the user reviews it in the edit dialog (decision 001).
+      recordAiChange: (user, taskId, _text, kind) =>
+        tasks.recordActivity(
+          taskId,
+          user.id,
+          kind === 'rewrite' ? 'AI suggested a rewrite of the description' : 'AI suggested content for the description',
+        ),
+    },
+  });
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { loadAiConfig, type AiConfig } from './ai/ai.config.ts';
 
 /**
  * The only place that reads process.env. Parsed once at start; a bad value stops the
@@ -53,6 +54,7 @@ export interface Config {
   trustProxy: boolean;
   rateLimits: { loginPerMinute: number; signupPerHour: number; sharePerMinute: number };
   mail: { smtpUrl: string | undefined; from: string };
+  ai: AiConfig;
 }
 
 export class ConfigError extends Error {}
@@ -83,5 +85,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sharePerMinute: c.RATE_LIMIT_SHARE_PER_MINUTE,
     },
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
+    ai: loadAiConfig(env),
   };
 }

@@ -76,6 +76,16 @@ const ENDPOINTS: Endpoint[] = [
     request: (w) => ({ method: 'PUT', url: `/api/tasks/comments/${w.commentId}/edit`, payload: { content: 'Edited' } }),
     expected: { owner: 200, accepted: 403, pending: 404, stranger: 404, anonymous: 401 },
   },
+  {
+    name: 'AI rewrite',
+    request: (w) => ({ method: 'POST', url: `/api/tasks/${w.taskId}/rewrite-description` }),
+    expected: { owner: 200, accepted: 200, pending: 404, stranger: 404, anonymous: 401 },
+  },
+  {
+    name: 'AI generate content',
+    request: (w) => ({ method: 'POST', url: `/api/tasks/${w.taskId}/generate-content` }),
+    expected: { owner: 200, accepted: 200, pending: 404, stranger: 404, anonymous: 401 },
+  },
 ];
 
 describe.each(testDialects())('authorization matrix on %s', (dialect) => {
