@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES, type Priority } from '../../../common/constants.ts';
 import { LIMITS } from '../../../common/limits.ts';
@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { inputClasses, TextField } from '../../components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
-import { generateDescription } from '../../lib/api/ai-queries.ts';
+import { streamAiText } from '../../lib/api/ai-queries.ts';
 import { LabelPicker } from './label-picker.tsx';
 import { useSaveTask } from './use-task-actions.ts';
 
@@ -39,8 +39,9 @@ export interface TaskFormDialogProps {
 type FieldErrors = Partial<Record<'title' | 'description' | 'due_date' | 'priority' | 'labels', string>>;
 
 export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, onClose, onSaved }: TaskFormDialogProps) {
-  const { t } = useTranslation('tasks');
+  const { t, i18n } = useTranslation('tasks');
   const formId = useId();
+  const aiAbort = useRef<AbortController | null>(null);
   const today = localDateString(new Date());
   const empty: TaskFormValues = { title: '', description: '', due_date: today, priority: 'medium', labels: [] };
   const [values, setValues] = useState<TaskFormValues>({ ...empty, ...initial });
@@ -67,17 +68,38 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
     setErrors((current) => ({ ...current, [key]: undefined }));
   };
 
+  // Closing the dialog stops a generation in flight.
+  useEffect(() => {
+    if (!open) aiAbort.current?.abort();
+  }, [open]);
+
+  /** Spec §4 AI states: idle → working (text streams into the editor) → done or error; Cancel restores. */
   async function onGenerate() {
     if (!values.title.trim()) return;
+    const before = values.description;
+    const controller = new AbortController();
+    aiAbort.current = controller;
     setAiState('working');
     setAiError(null);
     try {
-      const description = await generateDescription(values.title.trim());
+      const description = await streamAiText('/api/tasks/generate-content/stream', {
+        body: { input_text: values.title.trim() },
+        signal: controller.signal,
+        language: i18n.language,
+        onText: (text) => set('description', text),
+      });
       set('description', description);
       setAiState('idle');
     } catch (error) {
+      set('description', before);
+      if ((error as Error).name === 'AbortError') {
+        setAiState('idle');
+        return;
+      }
       setAiState('error');
       setAiError(errorMessage(error, t('errors.generateDescription'), t('common:errors.pleaseTryAgain')));
+    } finally {
+      aiAbort.current = null;
     }
   }
 
@@ -176,6 +198,16 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
             >
               {aiState === 'working' ? t('ai.generating') : t('ai.generate')}
             </Button>
+            {aiState === 'working' && (
+              <>
+                <span className="text-sm text-muted" aria-live="polite">
+                  {t('ai.streaming')}
+                </span>
+                <Button variant="ghost" size="sm" onClick={() => aiAbort.current?.abort()}>
+                  {t('common:actions.cancel')}
+                </Button>
+              </>
+            )}
             {aiError && (
               <span role="alert" className="text-sm text-danger">
                 {aiError}

@@ -1,5 +1,7 @@
 import { GenerateContentResponse, GenerateDescriptionResponse, RewriteDescriptionResponse } from '../../../common/schemas/ai.schema.ts';
-import { apiRequest } from '../api-client.ts';
+import { STORAGE_KEYS } from '../../../common/constants.ts';
+import { ApiError, apiRequest, NetworkError } from '../api-client.ts';
+import { storage } from '../storage.ts';
 
 export const generateDescription = (title: string, signal?: AbortSignal) =>
   apiRequest('/api/tasks/generate-content', {
@@ -22,3 +24,61 @@ export const generateTaskContent = (taskId: number, signal?: AbortSignal) =>
     schema: GenerateContentResponse,
     ...(signal ? { signal } : {}),
   }).then((r) => r.generated_content);
+
+/**
+ * Streams an AI answer (server-sent events over a POST, read with fetch so the token stays
+ * in a header): `onText` gets the text so far after each delta; resolves with the final text.
+ * Aborting the signal cancels the provider call on the server too.
+ */
+export async function streamAiText(
+  path: string,
+  options: { body?: unknown; signal: AbortSignal; language: string; onText(text: string): void },
+): Promise<string> {
+  const token = storage.get(STORAGE_KEYS.token);
+  if (!token) throw new ApiError('Authentication required', 401);
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        Accept: 'text/event-stream',
+        'Content-Type': 'application/json',
+        'Accept-Language': options.language,
+      },
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new NetworkError();
+  }
+  if (!response.ok || !response.body) {
+    const payload = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
+    throw new ApiError(payload.message || 'An error occurred', response.status, payload.errors, Boolean(payload.message));
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let text = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let boundary: number;
+    while ((boundary = buffer.indexOf('\n\n')) !== -1) {
+      const block = buffer.slice(0, boundary);
+      buffer = buffer.slice(boundary + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as Record<string, string> | null;
+      if (event === 'delta' && data?.text) {
+        text += data.text;
+        options.onText(text);
+      } else if (event === 'done' && data) {
+        return Object.values(data)[0] ?? text;
+      } else if (event === 'error') {
+        throw new ApiError(data?.message || 'An error occurred', 502, undefined, Boolean(data?.message));
+      }
+    }
+  }
+  return text;
+}
