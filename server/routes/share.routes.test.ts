@@ -198,8 +198,16 @@ describe('sharing rate limit', () => {
     const t = await createTestApp('sqlite', { env: { RATE_LIMIT_SHARE_PER_MINUTE: '2' } });
     try {
       const owner = await t.signUp();
-      const task = (await t.app.inject({ method: 'POST', url: '/api/tasks/add', headers: owner.headers, payload: { title: 'Burst' } })).json().task;
-      const share = (i: number) => t.app.inject({ method: 'POST', url: `/api/tasks/${task.id}/share`, headers: owner.headers, payload: { email_ids: [`b${i}@example.com`] } });
+      const task = (
+        await t.app.inject({ method: 'POST', url: '/api/tasks/add', headers: owner.headers, payload: { title: 'Burst' } })
+      ).json().task;
+      const share = (i: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/tasks/${task.id}/share`,
+          headers: owner.headers,
+          payload: { email_ids: [`b${i}@example.com`] },
+        });
       expect((await share(1)).statusCode).toBe(200);
       expect((await share(2)).statusCode).toBe(200);
       const limited = await share(3);
