@@ -12,6 +12,9 @@ import path from 'node:path';
 export interface TestPostgres {
   url: string;
   stop(): void;
+  /** Stops the server but keeps its data (outage tests); resume() starts it again. */
+  pause(): void;
+  resume(): void;
 }
 
 export function findPostgresBinDir(): string | undefined {
@@ -52,10 +55,13 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
   run(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   const options = `-c port=${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
-  run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']);
+  const start = () => run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']);
+  start();
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pause: () => run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+    resume: start,
     stop() {
       if (stopped) return;
       stopped = true;

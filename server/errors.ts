@@ -47,3 +47,34 @@ function firstMessage(errors: Record<string, string[]>): string {
   if (all.length === 0) return 'The given data was invalid.';
   return all.length === 1 ? all[0]! : `${all[0]} (and ${all.length - 1} more error${all.length > 2 ? 's' : ''})`;
 }
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+]);
+
+/** The database cannot be reached right now (as opposed to a bug): answered with 503. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  return (
+    typeof message === 'string' &&
+    /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|database system is (starting up|shutting down)/i.test(
+      message,
+    )
+  );
+}

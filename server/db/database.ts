@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type KyselyConfig, type Migration } from 'kysely';
 import pg from 'pg';
 import { initialSchema } from './migrations/001-initial-schema.ts';
+import { dataVersions } from './migrations/002-data-versions.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -18,19 +19,30 @@ export interface DatabaseOptions {
   /** postgres://… selects PostgreSQL; otherwise SQLite at sqlitePath (':memory:' allowed). */
   databaseUrl?: string | undefined;
   sqlitePath?: string;
-  /** Sees every executed query (diagnostics, and tests that count queries). */
-  onQuery?: (sql: string) => void;
+  /** Sees every executed query (diagnostics, tests that count queries or EXPLAIN them). */
+  onQuery?: (sql: string, parameters: readonly unknown[]) => void;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
   const log: KyselyConfig['log'] = options.onQuery
     ? (event) => {
-        if (event.level === 'query') options.onQuery!(event.query.sql);
+        if (event.level === 'query') options.onQuery!(event.query.sql, event.query.parameters);
       }
     : undefined;
   if (options.databaseUrl) {
     // Keep DATE/TIMESTAMP untouched and integers as numbers; counts are cast in SQL.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // Bounded waits: with the database down a request fails in seconds (503), never hangs.
+      connectionTimeoutMillis: 5000,
+      query_timeout: 30_000,
+    });
+    // An idle client losing its connection (database restarted) must not crash the process;
+    // the pool replaces it on the next checkout.
+    pool.on('error', () => {});
+    // A checked-out client has no pool listener; its in-flight query still gets the error.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -49,6 +61,7 @@ export function openDatabase(options: DatabaseOptions): Database {
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '001-initial-schema': initialSchema(dialect),
+    '002-data-versions': dataVersions(),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, ValidationError } from '../errors.ts';
+import { AppError, isDatabaseUnavailable, ValidationError } from '../errors.ts';
 
 /** Turns a zod issue path into the field key the web forms show errors under. */
 function fieldOf(instancePath: string | undefined): string {
@@ -41,6 +41,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(400).send({ message: 'The request body is not valid JSON.' });
     }
     if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message || 'An error occurred' });
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .send({ message: 'The service is temporarily unavailable. Please try again in a moment.' });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: 'Server Error' });
   });

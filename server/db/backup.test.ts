@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { backupSqlite, restoreSqlite } from './backup.ts';
+import { migrateToLatest, openDatabase } from './database.ts';
+
+async function startApp(dataDir: string) {
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', RATE_LIMIT_SIGNUP_PER_HOUR: '100' });
+  const database = openDatabase({ sqlitePath: config.sqlitePath });
+  await migrateToLatest(database);
+  const app = await buildApp({ config, database, logger: false });
+  return { app, close: async () => (await app.close(), await database.close()) };
+}
+
+describe('SQLite backup and restore', () => {
+  test('an online backup taken while the app runs restores every task', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taskaty-backup-'));
+    const live = await startApp(dir);
+    const password = 'long-enough-1';
+    await live.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: { name: 'B', email: 'b@example.com', password, password_confirmation: password },
+    });
+    const token = (await live.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'b@example.com', password } })).json()
+      .token.plainTextToken;
+    const headers = { authorization: `Bearer ${token}` };
+    for (const title of ['one', 'two', 'ثلاثة'])
+      await live.app.inject({ method: 'POST', url: '/api/tasks/add', headers, payload: { title } });
+    const backup = path.join(dir, 'backup.db');
+    await backupSqlite(path.join(dir, 'taskaty.db'), backup);
+    // A change after the backup is undone by the restore.
+    await live.app.inject({ method: 'POST', url: '/api/tasks/add', headers, payload: { title: 'after backup' } });
+    await live.close();
+
+    const kept = await restoreSqlite(backup, path.join(dir, 'taskaty.db'));
+    expect(kept && fs.existsSync(kept)).toBe(true);
+    const restored = await startApp(dir);
+    try {
+      const tasks = (await restored.app.inject({ method: 'GET', url: '/api/tasks', headers }))
+        .json()
+        .tasks.map((t: { title: string }) => t.title);
+      expect(tasks.sort()).toEqual(['one', 'two', 'ثلاثة'].sort());
+    } finally {
+      await restored.close();
+    }
+  });
+
+  test('a damaged backup is refused and the current database is left alone', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taskaty-restore-'));
+    const bad = path.join(dir, 'bad.db');
+    fs.writeFileSync(bad, 'not a database');
+    fs.writeFileSync(path.join(dir, 'taskaty.db'), 'current');
+    await expect(restoreSqlite(bad, path.join(dir, 'taskaty.db'))).rejects.toThrow();
+    expect(fs.readFileSync(path.join(dir, 'taskaty.db'), 'utf8')).toBe('current');
+  });
+});
