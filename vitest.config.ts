@@ -15,6 +15,18 @@ export default defineConfig({
         },
       },
       {
+        // Real server processes killed and restarted, sustained load: `npm run test:resilience`.
+        test: {
+          name: 'resilience',
+          environment: 'node',
+          include: ['tests/resilience/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'web',
