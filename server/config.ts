@@ -38,6 +38,9 @@ const ConfigSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default('Taskaty <no-reply@taskaty.local>'),
+  // Memory caps of the per-process list caches (docs/performance.md); 0 turns one off.
+  LIST_CACHE_MB: intFrom(32, 0, 4096),
+  TASK_JSON_CACHE_MB: intFrom(32, 0, 4096),
 });
 
 export interface Config {
@@ -55,6 +58,7 @@ export interface Config {
   rateLimits: { loginPerMinute: number; signupPerHour: number; sharePerMinute: number };
   mail: { smtpUrl: string | undefined; from: string };
   ai: AiConfig;
+  cache: { listBytes: number; renderedTaskBytes: number };
 }
 
 export class ConfigError extends Error {}
@@ -86,5 +90,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
     ai: loadAiConfig(env),
+    cache: { listBytes: c.LIST_CACHE_MB * 1024 * 1024, renderedTaskBytes: c.TASK_JSON_CACHE_MB * 1024 * 1024 },
   };
 }

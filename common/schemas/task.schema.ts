@@ -76,12 +76,27 @@ export const TaskInput = z.object({
 export type TaskInput = z.input<typeof TaskInput>;
 export type TaskInputParsed = z.output<typeof TaskInput>;
 
+/** The most tasks one page of a list may hold (GET /api/tasks?limit=…). */
+export const TASK_PAGE_MAX = 1000;
+const pageLimitMessage = `The limit must be a whole number from 1 to ${TASK_PAGE_MAX}.`;
+
 /** Query of GET /api/tasks and GET /api/tasks/shared (spec §7). */
 export const TaskListQuery = z.object({
   label: z.string().trim().max(LIMITS.labelNameMax).optional(),
   sort: z.enum(TASK_SORT_KEYS, { error: 'The sort must be one of created_at, updated_at, priority.' }).default('created_at'),
   direction: z.enum(SORT_DIRECTIONS, { error: 'The direction must be asc or desc.' }).default('desc'),
   priority: z.union([Priority, z.literal(''), z.literal('all')]).optional(),
+  /**
+   * Beyond the spec, optional: a page of at most `limit` tasks, continued with the answer's
+   * `next_cursor`. Without `limit` the call answers every task, as the spec's does.
+   */
+  limit: z.coerce
+    .number({ error: pageLimitMessage })
+    .int(pageLimitMessage)
+    .min(1, pageLimitMessage)
+    .max(TASK_PAGE_MAX, pageLimitMessage)
+    .optional(),
+  cursor: z.string().max(200, 'The cursor is invalid.').optional(),
 });
 export type TaskListQuery = z.infer<typeof TaskListQuery>;
 

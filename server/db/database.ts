@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type KyselyConfig, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type KyselyConfig, type Migration, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { initialSchema } from './migrations/001-initial-schema.ts';
 import { dataVersions } from './migrations/002-data-versions.ts';
@@ -54,8 +54,33 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma('busy_timeout = 5000');
   // WAL + NORMAL survives process crashes without losing committed transactions.
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }), ...(log ? { log } : {}) });
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(log ? { log } : {}) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Distinct SQL texts kept prepared; IN lists of varying length make each length its own text. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew, and for the small lookups of every request (the token, the
+ * user) SQLite's parsing and planning cost more than running them. Statements are reused by
+ * their SQL text; SQLite re-prepares one by itself after a schema change. Safe because Kysely
+ * runs one query at a time on its single SQLite connection.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {

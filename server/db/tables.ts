@@ -13,6 +13,8 @@ export interface UsersTable {
   language: string | null;
   created_at: string;
   updated_at: string;
+  /** Bumped in the same transaction as any write that changes one of this user's task lists (list ETags). */
+  data_version: Generated<number>;
 }
 
 export interface PersonalAccessTokensTable {
@@ -37,6 +39,12 @@ export interface TasksTable {
   is_completed: number;
   created_at: string;
   updated_at: string;
+  /**
+   * Bumped by every write that changes the task as a list shows it (its fields, labels,
+   * shares and their status); a rendered task is cached under (id, revision). A future
+   * write that changes a name shown in lists (a label rename, a profile edit) must bump it too.
+   */
+  revision: Generated<number>;
 }
 
 export interface LabelsTable {

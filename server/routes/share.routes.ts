@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ErrorBody, MessageBody } from '../../common/schemas/error.schema.ts';
 import { RemoveShareInput, ShareInput } from '../../common/schemas/share.schema.ts';
 import { TaskIdParams, Task } from '../../common/schemas/task.schema.ts';
+import { NotModified, type ListResponseCache } from '../cache/list-response.cache.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { requestLanguage } from '../plugins/request-language.ts';
 import type { AuthService } from '../services/auth.service.ts';
@@ -16,10 +17,11 @@ export interface ShareRoutesOptions {
   auth: AuthService;
   shares: ShareService;
   tasks: TaskService;
+  lists: ListResponseCache;
   sharePerMinute: number;
 }
 
-export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (app, { auth, shares, tasks, sharePerMinute }) => {
+export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (app, { auth, shares, tasks, lists, sharePerMinute }) => {
   app.addHook('onRequest', requireUser(auth));
 
   app.post(
@@ -50,10 +52,18 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (app
         tags: ['sharing'],
         summary: 'Tasks shared with me that I have not accepted yet',
         security,
-        response: { 200: z.object({ pending_tasks: z.array(Task) }), 401: ErrorBody },
+        response: { 200: z.object({ pending_tasks: z.array(Task) }), 304: NotModified, 401: ErrorBody },
       },
+      // Polled every 30 s by every open tab: an unchanged answer is a 304 from the data version alone.
+      compress: false,
     },
-    async (request) => ({ pending_tasks: await tasks.listPendingFor(request.user) }),
+    async (request, reply) =>
+      lists.send(
+        request,
+        reply,
+        { list: 'pending_tasks', userId: request.user.id, version: tasks.dataVersion(request.user), query: {} },
+        () => tasks.listPendingForJson(request.user),
+      ),
   );
 
   app.post(

@@ -12,6 +12,7 @@ import {
   TasksResponse,
   Task,
 } from '../../common/schemas/task.schema.ts';
+import { NotModified, type ListResponseCache } from '../cache/list-response.cache.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { AuthService } from '../services/auth.service.ts';
 import type { TaskService } from '../services/task.service.ts';
@@ -19,16 +20,35 @@ import type { TaskService } from '../services/task.service.ts';
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 const security = [{ bearer: [] }];
 const TaskWithMessage = z.object({ message: z.string(), task: Task });
+const nextCursor = z.string().nullable().optional().describe('With `limit` or `cursor`: the cursor of the next page, null after the last');
 
-export const taskRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tasks: TaskService }> = async (app, { auth, tasks }) => {
+export const taskRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tasks: TaskService; lists: ListResponseCache }> = async (
+  app,
+  { auth, tasks, lists },
+) => {
   app.addHook('onRequest', requireUser(auth));
 
+  // Lists answer with cached, pre-serialized and pre-compressed bodies (docs/performance.md), so
+  // the compression plugin stays out of their way.
   app.get(
     '/api/tasks',
     {
-      schema: { tags: ['tasks'], summary: 'Own tasks', security, querystring: TaskListQuery, response: { 200: TasksResponse, ...errors } },
+      schema: {
+        tags: ['tasks'],
+        summary: 'Own tasks',
+        security,
+        querystring: TaskListQuery,
+        response: { 200: TasksResponse.extend({ next_cursor: nextCursor }), 304: NotModified, ...errors },
+      },
+      compress: false,
     },
-    async (request) => ({ tasks: await tasks.listOwn(request.user, request.query) }),
+    async (request, reply) =>
+      lists.send(
+        request,
+        reply,
+        { list: 'tasks', userId: request.user.id, version: tasks.dataVersion(request.user), query: request.query },
+        () => tasks.listOwnJson(request.user, request.query),
+      ),
   );
 
   app.get(
@@ -39,10 +59,17 @@ export const taskRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tasks: TaskS
         summary: 'Tasks shared with me (accepted)',
         security,
         querystring: TaskListQuery,
-        response: { 200: SharedTasksResponse, ...errors },
+        response: { 200: SharedTasksResponse.extend({ next_cursor: nextCursor }), 304: NotModified, ...errors },
       },
+      compress: false,
     },
-    async (request) => ({ shared_tasks: await tasks.listSharedWith(request.user, request.query) }),
+    async (request, reply) =>
+      lists.send(
+        request,
+        reply,
+        { list: 'shared_tasks', userId: request.user.id, version: tasks.dataVersion(request.user), query: request.query },
+        () => tasks.listSharedWithJson(request.user, request.query),
+      ),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import { isLanguageCode, type LanguageCode } from '../../common/locales.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { createActivityRepository } from '../db/repositories/activity.repository.ts';
+import { createDataVersionRepository } from '../db/repositories/data-version.repository.ts';
 import { createMailOutboxRepository } from '../db/repositories/mail-outbox.repository.ts';
 import { createShareRepository } from '../db/repositories/share.repository.ts';
 import { createTaskRepository } from '../db/repositories/task.repository.ts';
@@ -34,7 +35,18 @@ export function createShareService(deps: ShareServiceDeps) {
     users: createUserRepository(db),
     activity: createActivityRepository(db),
     outbox: createMailOutboxRepository(db),
+    versions: createDataVersionRepository(db),
   });
+
+  /**
+   * A share change shows in the task's `shared_with` and moves it between lists: the task is
+   * rendered again and everyone who lists it reads a new version. Last in the transaction;
+   * `audience` when it had to be read before a share was removed.
+   */
+  async function listsChanged(db: ReturnType<typeof repositories>, taskIds: number[], audience?: number[]) {
+    await db.tasks.bumpRevisions(taskIds);
+    await db.versions.bump(audience ?? (await db.versions.audienceOf(taskIds)));
+  }
 
   async function accessFor(db: ReturnType<typeof repositories>, user: UserRow, taskId: number) {
     const task = await db.tasks.findById(taskId);
@@ -80,7 +92,10 @@ export function createShareService(deps: ShareServiceDeps) {
             now,
           );
         }
-        if (added.length) await db.activity.record(taskId, user.id, `Shared the task with ${added.map((s) => s.email).join(', ')}`, now);
+        if (added.length) {
+          await db.activity.record(taskId, user.id, `Shared the task with ${added.map((s) => s.email).join(', ')}`, now);
+          await listsChanged(db, [taskId]);
+        }
         return { added, recipients };
       });
 
@@ -100,6 +115,7 @@ export function createShareService(deps: ShareServiceDeps) {
         if (share.status === 'accepted') return task;
         await db.shares.accept(share.id, now);
         await db.activity.record(taskId, user.id, 'Accepted the shared task', now);
+        await listsChanged(db, [taskId]);
         return task;
       });
       events.publish([user.id], { type: 'pending-shares-changed' });
@@ -119,8 +135,11 @@ export function createShareService(deps: ShareServiceDeps) {
           target.userId !== undefined ? s.user_id === target.userId : s.email === target.email?.trim().toLowerCase(),
         );
         if (!share) throw new NotFoundError('This person does not have access to the task.');
+        // Read while the removed person is still among the shares.
+        const audience = await db.versions.audienceOf([taskId]);
         await db.shares.remove(share.id);
         await db.activity.record(taskId, user.id, `Removed ${share.email} from the task`, now);
+        await listsChanged(db, [taskId], audience);
         return share.user_id;
       });
       if (removedUserId !== null) {
@@ -132,7 +151,13 @@ export function createShareService(deps: ShareServiceDeps) {
 
     /** After sign-up: invitations to this address become the new user's pending shares. */
     async claimInvitations(user: UserRow): Promise<void> {
-      const taskIds = await repositories(database.db).shares.claimInvitations(user.id, user.email, clock.nowIso());
+      const taskIds = await database.db.transaction().execute(async (trx) => {
+        const db = repositories(trx);
+        const claimed = await db.shares.claimInvitations(user.id, user.email, clock.nowIso());
+        // The owners' `shared_with` now names the new account, and its pending list fills.
+        await listsChanged(db, claimed);
+        return claimed;
+      });
       if (taskIds.length) events.publish([user.id], { type: 'pending-shares-changed' });
     },
 

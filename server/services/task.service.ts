@@ -2,15 +2,23 @@ import type { Kysely } from 'kysely';
 import type { Label } from '../../common/schemas/label.schema.ts';
 import type { ActivityLog } from '../../common/schemas/activity.schema.ts';
 import type { Task, TaskInputParsed, TaskListQuery } from '../../common/schemas/task.schema.ts';
+import type { RenderedTaskCache } from '../cache/rendered-task.cache.ts';
 import type { Priority } from '../../common/constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { createActivityRepository } from '../db/repositories/activity.repository.ts';
+import { createDataVersionRepository } from '../db/repositories/data-version.repository.ts';
 import { createLabelRepository, labelKey } from '../db/repositories/label.repository.ts';
-import { createTaskRepository, type TaskWithRelations } from '../db/repositories/task.repository.ts';
+import {
+  createTaskRepository,
+  type TaskListFilter,
+  type TaskListKey,
+  type TaskListPosition,
+  type TaskWithRelations,
+} from '../db/repositories/task.repository.ts';
 import type { UserRow } from '../db/repositories/user.repository.ts';
 import type { Tables } from '../db/tables.ts';
-import { ForbiddenError, NotFoundError } from '../errors.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { canCompleteTask, canDeleteTask, canEditTask, canViewTask, taskAccessOf, type TaskAccess } from '../policies/task.policy.ts';
 import { presentTask } from './task.presenter.ts';
 
@@ -32,17 +40,56 @@ function describeChanges(before: TaskWithRelations, after: TaskInputParsed): str
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** Tasks fetched per query when rendering what the cache lacks (bounded IN lists on both databases). */
+const RENDER_BATCH = 500;
+const COMMA = Buffer.from(',');
+const EMPTY = Buffer.alloc(0);
+
+/** `next_cursor`: the sort columns of a page's last task, opaque to clients. */
+function encodeCursor(position: TaskListPosition): string {
+  return Buffer.from(JSON.stringify([position.id, position.created_at, position.updated_at, position.priority_rank])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): TaskListPosition {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    value = undefined;
+  }
+  const isDate = (v: unknown): v is string => typeof v === 'string' && v.length <= 40;
+  if (
+    Array.isArray(value) &&
+    value.length === 4 &&
+    Number.isSafeInteger(value[0]) &&
+    value[0] > 0 &&
+    isDate(value[1]) &&
+    isDate(value[2]) &&
+    Number.isSafeInteger(value[3])
+  ) {
+    return { id: value[0], created_at: value[1], updated_at: value[2], priority_rank: value[3] };
+  }
+  throw new ValidationError({ cursor: ['The cursor is invalid.'] });
+}
+
 export interface TaskEvents {
   /** Something about this task changed; recipients' and owner's views should refresh. */
   taskChanged(taskId: number, audienceUserIds: number[]): void;
 }
 
-export function createTaskService(deps: { database: Database; clock: Clock; events?: TaskEvents }) {
-  const { database, clock } = deps;
+export function createTaskService(deps: {
+  database: Database;
+  clock: Clock;
+  events?: TaskEvents;
+  /** Rendered tasks kept between list reads; without it every list renders every task. */
+  renderedTasks?: RenderedTaskCache;
+}) {
+  const { database, clock, renderedTasks } = deps;
   const repositories = (db: Kysely<Tables>) => ({
     tasks: createTaskRepository(db, database.dialect),
     labels: createLabelRepository(db),
     activity: createActivityRepository(db),
+    versions: createDataVersionRepository(db),
   });
   const base = repositories(database.db);
 
@@ -72,36 +119,71 @@ export function createTaskService(deps: { database: Database; clock: Clock; even
     deps.events?.taskChanged(task.id, audience(task));
   }
 
+  /** Each task's API JSON, in list order: from the cache at its revision, or rendered now. */
+  async function renderTasks(keys: TaskListKey[]): Promise<Buffer[]> {
+    const parts = keys.map((key) => renderedTasks?.get(key.id, key.revision));
+    const missing = keys.filter((_, index) => parts[index] === undefined).map((key) => key.id);
+    if (missing.length) {
+      const fresh = new Map<number, Buffer>();
+      for (let start = 0; start < missing.length; start += RENDER_BATCH) {
+        for (const row of await base.tasks.findManyWithRelations(missing.slice(start, start + RENDER_BATCH))) {
+          // The same JSON the route's serializer made of presentTask before lists were cached.
+          const json = Buffer.from(JSON.stringify(presentTask(row)));
+          renderedTasks?.set(row.id, row.revision, json);
+          fresh.set(row.id, json);
+        }
+      }
+      keys.forEach((key, index) => (parts[index] ??= fresh.get(key.id)));
+    }
+    // A task deleted between the two queries is left out, as if the list had been read a moment later.
+    return parts.filter((part): part is Buffer => part !== undefined);
+  }
+
+  /** A list answer as JSON bytes (`{ "<key>": [tasks] }`, plus `next_cursor` when paged). */
+  async function listJson(key: string, filter: TaskListFilter, page: { limit?: number | undefined; cursor?: string | undefined }) {
+    const paged = page.limit !== undefined || page.cursor !== undefined;
+    const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
+    const keys = await base.tasks.listKeys(filter, { limit: page.limit === undefined ? undefined : page.limit + 1, after });
+    const more = page.limit !== undefined && keys.length > page.limit;
+    if (more) keys.length = page.limit!;
+    const tasks = await renderTasks(keys);
+    let tail = ']}';
+    if (paged) {
+      const position = more ? await base.tasks.positionOf(keys.at(-1)!.id) : undefined;
+      tail = `],"next_cursor":${position ? JSON.stringify(encodeCursor(position)) : 'null'}}`;
+    }
+    const parts: Buffer[] = [Buffer.from(`{"${key}":[`)];
+    tasks.forEach((task, index) => parts.push(index ? COMMA : EMPTY, task));
+    parts.push(Buffer.from(tail));
+    return Buffer.concat(parts);
+  }
+
+  const filterOf = (query: TaskListQuery) => ({
+    labelKey: query.label ? labelKey(query.label) : undefined,
+    priority: query.priority && query.priority !== 'all' ? query.priority : undefined,
+    sort: query.sort,
+    direction: query.direction,
+  });
+
   return {
     access: async (user: UserRow, taskId: number): Promise<{ task: TaskWithRelations; access: TaskAccess }> => load(base, user, taskId),
 
-    async listOwn(user: UserRow, query: TaskListQuery): Promise<Task[]> {
-      const rows = await base.tasks.list({
-        ownerId: user.id,
-        labelKey: query.label ? labelKey(query.label) : undefined,
-        priority: query.priority && query.priority !== 'all' ? query.priority : undefined,
-        sort: query.sort,
-        direction: query.direction,
-      });
-      return rows.map(presentTask);
-    },
+    /**
+     * Changes with every write that changes one of this user's lists (list ETags and cache keys).
+     * Read with the user row by this request's authentication, before its list is read, so a
+     * list is never older than the version it is tagged with.
+     */
+    dataVersion: (user: UserRow): number => user.data_version,
 
-    async listSharedWith(user: UserRow, query: TaskListQuery): Promise<Task[]> {
-      const rows = await base.tasks.list({
-        recipient: { userId: user.id, status: 'accepted' },
-        labelKey: query.label ? labelKey(query.label) : undefined,
-        priority: query.priority && query.priority !== 'all' ? query.priority : undefined,
-        sort: query.sort,
-        direction: query.direction,
-      });
-      return rows.map(presentTask);
-    },
+    listOwnJson: (user: UserRow, query: TaskListQuery): Promise<Buffer> =>
+      listJson('tasks', { ownerId: user.id, ...filterOf(query) }, query),
+
+    listSharedWithJson: (user: UserRow, query: TaskListQuery): Promise<Buffer> =>
+      listJson('shared_tasks', { recipient: { userId: user.id, status: 'accepted' }, ...filterOf(query) }, query),
 
     /** Spec §7: pending shares carry owner, labels and description for the preview. */
-    async listPendingFor(user: UserRow): Promise<Task[]> {
-      const rows = await base.tasks.list({ recipient: { userId: user.id, status: 'pending' }, sort: 'created_at', direction: 'desc' });
-      return rows.map(presentTask);
-    },
+    listPendingForJson: (user: UserRow): Promise<Buffer> =>
+      listJson('pending_tasks', { recipient: { userId: user.id, status: 'pending' }, sort: 'created_at', direction: 'desc' }, {}),
 
     async get(user: UserRow, taskId: number) {
       await load(base, user, taskId);
@@ -133,11 +215,16 @@ export function createTaskService(deps: { database: Database; clock: Clock; even
             description = `Created the task as a copy of “${source.title}”`;
         }
         await db.activity.record(row.id, user.id, description, now);
-        return row.id;
+        // A new task has no shares yet: only its owner's lists change.
+        await db.versions.bump([user.id]);
+        return { ...row, labels, shares: [], owner_name: user.name, owner_email: user.email, owner_photo: user.user_photo };
       });
-      const row = (await base.tasks.findWithRelations(created))!;
-      notify(row);
-      return presentTask(row);
+      // Everything it shows was just written: no need to read it back. Kept rendered for the
+      // owner's next list read, which follows every create in the web app.
+      const task = presentTask(created);
+      renderedTasks?.set(created.id, created.revision, Buffer.from(JSON.stringify(task)));
+      notify(created);
+      return task;
     },
 
     async update(user: UserRow, taskId: number, input: TaskInputParsed): Promise<Task> {
@@ -159,6 +246,7 @@ export function createTaskService(deps: { database: Database; clock: Clock; even
           labels.map((label) => label.id),
         );
         await db.activity.record(taskId, user.id, changes.length ? capitalize(changes.join('; ')) : 'Saved the task without changes', now);
+        await db.versions.bump(await db.versions.audienceOf([taskId]));
       });
       const row = (await base.tasks.findWithRelations(taskId))!;
       notify(row);
@@ -174,6 +262,7 @@ export function createTaskService(deps: { database: Database; clock: Clock; even
         if (Boolean(task.is_completed) === completed) return;
         await db.tasks.update(taskId, { is_completed: completed ? 1 : 0 }, now);
         await db.activity.record(taskId, user.id, completed ? 'Marked the task as completed' : 'Reopened the task', now);
+        await db.versions.bump(await db.versions.audienceOf([taskId]));
       });
       const row = (await base.tasks.findWithRelations(taskId))!;
       notify(row);
@@ -183,8 +272,14 @@ export function createTaskService(deps: { database: Database; clock: Clock; even
     async delete(user: UserRow, taskId: number): Promise<void> {
       const { task, access } = await load(base, user, taskId);
       if (!canDeleteTask(access)) throw new ForbiddenError('Only the owner can delete this task.');
-      // Shares, comments, labels links and activity go with it (ON DELETE CASCADE).
-      await base.tasks.delete(taskId);
+      await database.db.transaction().execute(async (trx) => {
+        const db = repositories(trx);
+        // Read before the delete: its shares name the recipients whose lists lose it.
+        const audience = await db.versions.audienceOf([taskId]);
+        // Shares, comments, labels links and activity go with it (ON DELETE CASCADE).
+        await db.tasks.delete(taskId);
+        await db.versions.bump(audience);
+      });
       notify(task);
     },
 

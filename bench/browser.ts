@@ -1,0 +1,149 @@
+/** What a browser sees: the JS+CSS each entry page loads, and the dashboard with 10,000 tasks. */
+import zlib from 'node:zlib';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+
+/**
+ * The browser globals the page functions below use: this folder is type-checked without the
+ * DOM library, and these functions run in the page, not in Node.
+ */
+interface PageGlobals {
+  localStorage: { setItem(key: string, value: string): void };
+  document: { querySelector(selector: string): unknown };
+  MutationObserver: new (callback: () => void) => { observe(target: unknown, options: object): void; disconnect(): void };
+  performance: { now(): number };
+  scrollY: number;
+  __firstCard: number;
+  __frames: number[];
+  __recording: boolean;
+}
+
+/** The launch flags of playwright.config.ts (Debian's Chromium, no sandbox, nothing in the background). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Session {
+  token: string;
+  user: unknown;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+async function contextFor(browser: Browser, session?: Session): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  if (session) {
+    await context.addInitScript(
+      ([user, token]) => {
+        const page = globalThis as unknown as PageGlobals;
+        page.localStorage.setItem('taskaty_user', user);
+        page.localStorage.setItem('taskaty_token', token);
+      },
+      [JSON.stringify(session.user), session.token] as const,
+    );
+  }
+  return context;
+}
+
+export interface PageWeight {
+  path: string;
+  gzipBytes: number;
+  files: string[];
+}
+
+/**
+ * Gzip bytes (zlib's default level, what the server sends a gzip client) of every script and
+ * stylesheet a fresh browser loads for the page: until the network is idle, or signed in until
+ * the tasks show.
+ */
+export async function pageWeight(browser: Browser, baseUrl: string, path: string, session?: Session): Promise<PageWeight> {
+  const context = await contextFor(browser, session);
+  const page = await context.newPage();
+  const loads: Array<Promise<{ url: string; bytes: number }>> = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if ((type === 'script' || type === 'stylesheet') && response.url().startsWith(baseUrl) && response.status() === 200) {
+      loads.push(response.body().then((body) => ({ url: response.url().slice(baseUrl.length), bytes: zlib.gzipSync(body).length })));
+    }
+  });
+  if (session) {
+    // Signed in, the page keeps a live-updates stream open, so the network never goes idle:
+    // wait for the tasks instead, and a moment for anything loaded after them.
+    await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
+    await page.locator('[data-testid="task-card"]').first().waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(1000);
+  } else {
+    await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+  }
+  const files = await Promise.all(loads);
+  await context.close();
+  return { path, gzipBytes: files.reduce((sum, file) => sum + file.bytes, 0), files: files.map((file) => file.url) };
+}
+
+export interface DashboardRun {
+  firstCardMs: number;
+  frames: number;
+  slowFrames: number;
+  worstFrameMs: number;
+}
+
+/**
+ * Opens the dashboard signed in, times the first task card (from navigation start, in the
+ * page's own clock), then scrolls the list for ~3 s and counts frames that took over 50 ms.
+ */
+export async function dashboardRun(browser: Browser, baseUrl: string, session: Session): Promise<DashboardRun> {
+  const context = await contextFor(browser, session);
+  await context.addInitScript(() => {
+    const page = globalThis as unknown as PageGlobals;
+    const observer = new page.MutationObserver(() => {
+      if (page.document.querySelector('[data-testid="task-card"]')) {
+        page.__firstCard = page.performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(page.document, { childList: true, subtree: true });
+  });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/dashboard`, { waitUntil: 'commit' });
+  await page.locator('[data-testid="task-card"]').first().waitFor({ timeout: 30_000 });
+  const firstCardMs = await page.evaluate(() => (globalThis as unknown as PageGlobals).__firstCard);
+  await page.waitForTimeout(500);
+  await page.mouse.move(640, 500);
+  // As text: tsx would wrap a named inner function in a helper (__name) the page does not have.
+  await page.evaluate(`(() => {
+    globalThis.__frames = [];
+    globalThis.__recording = true;
+    const tick = (time) => {
+      globalThis.__frames.push(time);
+      if (globalThis.__recording) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })()`);
+  for (let step = 0; step < 60; step++) {
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(50);
+  }
+  const stamps = await page.evaluate(() => {
+    const state = globalThis as unknown as PageGlobals;
+    state.__recording = false;
+    return state.__frames;
+  });
+  const scrolled = await page.evaluate(() => (globalThis as unknown as PageGlobals).scrollY);
+  await context.close();
+  if (scrolled < 10_000) throw new Error(`The dashboard scrolled only ${scrolled}px: is the list there?`);
+  const deltas = stamps.slice(1).map((stamp, index) => stamp - stamps[index]!);
+  return {
+    firstCardMs,
+    frames: deltas.length,
+    slowFrames: deltas.filter((delta) => delta > 50).length,
+    worstFrameMs: Math.max(0, ...deltas),
+  };
+}

@@ -1,0 +1,25 @@
+import { ByteLru } from './byte-lru.ts';
+
+/** Map and key overhead per entry, counted against the memory cap with the JSON. */
+const ENTRY_OVERHEAD_BYTES = 100;
+
+/**
+ * Each task's API JSON (the presenter's output, serialized, as UTF-8 bytes) under its id and
+ * revision. A write to one task bumps its revision in the database, so after a change a list
+ * of 1,000 tasks renders one task again instead of a thousand, and the body is put together
+ * by copying bytes, without a string of the whole list (docs/performance.md).
+ */
+export function createRenderedTaskCache(maxBytes: number) {
+  const rendered = new ByteLru<number, { revision: number; json: Buffer }>(maxBytes, (entry) => entry.json.length + ENTRY_OVERHEAD_BYTES);
+  return {
+    get(taskId: number, revision: number): Buffer | undefined {
+      const entry = rendered.get(taskId);
+      return entry?.revision === revision ? entry.json : undefined;
+    },
+    set(taskId: number, revision: number, json: Buffer): void {
+      rendered.set(taskId, { revision, json });
+    },
+    stats: () => ({ entries: rendered.size, bytes: rendered.bytes }),
+  };
+}
+export type RenderedTaskCache = ReturnType<typeof createRenderedTaskCache>;
