@@ -1,0 +1,183 @@
+import { PRODUCT_NAME } from '../../common/constants.ts';
+import { languageOf, type LanguageCode } from '../../common/locales.ts';
+import type { Comment } from '../../common/schemas/comment.schema.ts';
+import { EXPORT_TEXTS, fillTemplate, formatCalendarDate, formatTimestamp, type ExportTexts } from './export-texts.ts';
+import type { TaskExportData } from './export.types.ts';
+import { markdownToBlocks, type Block } from './markdown-to-blocks.ts';
+
+/** Colours of the export, matching the product's purple brand (visual.md). */
+export const EXPORT_COLORS = {
+  text: '#1f2937',
+  muted: '#6b7280',
+  brand: '#9333ea',
+  link: '#7e22ce',
+  border: '#e5e7eb',
+  codeBackground: '#f3f4f6',
+  tableHeader: '#f5f3ff',
+  quoteBar: '#d8b4fe',
+  danger: '#dc2626',
+  success: '#16a34a',
+  info: '#2563eb',
+  warning: '#d97706',
+} as const;
+
+/** Labels without a colour take one of eight by position, as the web app's label chips do. */
+export const LABEL_PALETTE = ['#9333ea', '#2563eb', '#16a34a', '#d97706', '#dc2626', '#0891b2', '#db2777', '#4f46e5'] as const;
+
+const PRIORITY_COLORS = { high: EXPORT_COLORS.danger, medium: EXPORT_COLORS.warning, low: EXPORT_COLORS.success } as const;
+
+export interface Chip {
+  text: string;
+  /** The base colour; renderers derive a tinted background and a dark text from it. */
+  color: string;
+  /** Label chips carry a dot of their colour, so two similar tints stay distinguishable. */
+  dot?: boolean;
+}
+
+export type MetaItem =
+  { kind: 'text'; text: string; tone: 'normal' | 'strong' | 'muted' } | { kind: 'chip'; chip: Chip } | { kind: 'break' };
+
+export interface MetaRow {
+  label: string;
+  items: MetaItem[];
+}
+
+export interface CommentView {
+  author: string;
+  date: string;
+  /** Plain text, one entry per paragraph; single newlines stay as line breaks. */
+  paragraphs: string[];
+  replies: CommentView[];
+}
+
+/** What an exported task shows, independent of PDF or Word. */
+export interface ExportDocument {
+  language: LanguageCode;
+  rtl: boolean;
+  texts: ExportTexts;
+  productName: string;
+  exportedOn: string;
+  title: string;
+  meta: MetaRow[];
+  description: Block[];
+  comments: CommentView[];
+  commentCount: number;
+  author: string;
+  generatedAt: Date;
+}
+
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+export function labelColor(color: string | null, index: number): string {
+  if (color && HEX_COLOR.test(color.trim())) {
+    const hex = color.trim().toLowerCase();
+    return hex.length === 4 ? `#${hex[1]}${hex[1]}${hex[2]}${hex[2]}${hex[3]}${hex[3]}` : hex;
+  }
+  return LABEL_PALETTE[index % LABEL_PALETTE.length]!;
+}
+
+/** Overdue when the due day has passed (in UTC, the zone the server knows) and the task is not completed. */
+export function isOverdue(task: { due_date: string | null; is_completed: 0 | 1 }, now: Date): boolean {
+  if (!task.due_date || task.is_completed === 1) return false;
+  return task.due_date.slice(0, 10) < now.toISOString().slice(0, 10);
+}
+
+function commentView(comment: Comment, language: LanguageCode, depth: number): CommentView {
+  return {
+    author: comment.user_name,
+    date: formatTimestamp(comment.created_at, language),
+    paragraphs: comment.content
+      .replace(/\r\n?/g, '\n')
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean),
+    // One level of replies (spec §4); anything deeper is shown at reply level rather than lost.
+    replies: depth === 0 ? comment.children.flatMap((child) => flattenReplies(child)).map((c) => commentView(c, language, 1)) : [],
+  };
+}
+
+function flattenReplies(comment: Comment): Comment[] {
+  return [comment, ...comment.children.flatMap(flattenReplies)];
+}
+
+function countComments(comments: readonly Comment[]): number {
+  return comments.reduce((sum, c) => sum + 1 + countComments(c.children), 0);
+}
+
+export function buildExportDocument(data: TaskExportData): ExportDocument {
+  const { task, language, generatedAt } = data;
+  const texts = EXPORT_TEXTS[language];
+  const text = (value: string, tone: 'normal' | 'strong' | 'muted' = 'normal'): MetaItem => ({ kind: 'text', text: value, tone });
+  const chip = (value: string, color: string, dot = false): MetaItem => ({
+    kind: 'chip',
+    chip: { text: value, color, ...(dot ? { dot } : {}) },
+  });
+
+  const completed = task.is_completed === 1;
+  const due: MetaItem[] = task.due_date ? [text(formatCalendarDate(task.due_date, language))] : [text(texts.noDueDate, 'muted')];
+  if (isOverdue(task, generatedAt)) due.push(chip(texts.overdue, EXPORT_COLORS.danger));
+
+  const people: MetaItem[] = task.shared_with.flatMap((person, index) => [
+    ...(index > 0 ? [{ kind: 'break' } as const] : []),
+    text(person.name, 'strong'),
+    text(person.email, 'muted'),
+    person.pivot.status === 'accepted' ? chip(texts.shareAccepted, EXPORT_COLORS.success) : chip(texts.sharePending, EXPORT_COLORS.warning),
+  ]);
+
+  const meta: MetaRow[] = [
+    {
+      label: texts.status,
+      items: [completed ? chip(texts.statusCompleted, EXPORT_COLORS.success) : chip(texts.statusInProgress, EXPORT_COLORS.info)],
+    },
+    { label: texts.priority, items: [chip(texts.priorities[task.priority], PRIORITY_COLORS[task.priority])] },
+    { label: texts.dueDate, items: due },
+    {
+      label: texts.labels,
+      items: task.labels.length
+        ? task.labels.map((label, index) => chip(label.name, labelColor(label.color, index), true))
+        : [text(texts.none, 'muted')],
+    },
+    { label: texts.created, items: [text(formatTimestamp(task.created_at, language))] },
+    { label: texts.updated, items: [text(formatTimestamp(task.updated_at, language))] },
+    { label: texts.owner, items: [text(task.owner.name, 'strong'), text(task.owner.email, 'muted')] },
+    { label: texts.sharedWith, items: people.length ? people : [text(texts.notShared, 'muted')] },
+  ];
+
+  return {
+    language,
+    rtl: languageOf(language).rtl,
+    texts,
+    productName: PRODUCT_NAME,
+    exportedOn: fillTemplate(texts.exportedOn, { date: formatTimestamp(generatedAt, language) }),
+    title: task.title,
+    meta,
+    description: task.description.trim() ? markdownToBlocks(task.description) : [],
+    comments: data.comments.map((c) => commentView(c, language, 0)),
+    commentCount: countComments(data.comments),
+    author: task.owner.name,
+    generatedAt,
+  };
+}
+
+/** Mixes a colour with white (amount 0..1 of white), for chip backgrounds. */
+export function tint(hex: string, amount: number): string {
+  return mixColor(hex, '#ffffff', amount);
+}
+
+/** Mixes a colour with near-black, for text on a tinted chip that stays readable. */
+export function shade(hex: string, amount: number): string {
+  return mixColor(hex, '#111827', amount);
+}
+
+function mixColor(hex: string, other: string, amount: number): string {
+  const parse = (value: string) => [1, 3, 5].map((i) => parseInt(value.slice(i, i + 2), 16));
+  const a = parse(hex);
+  const b = parse(other);
+  return `#${a
+    .map((channel, i) =>
+      Math.round(channel * (1 - amount) + b[i]! * amount)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}

@@ -1,0 +1,45 @@
+import { performance } from 'node:perf_hooks';
+import { afterAll, describe, expect, test } from 'vitest';
+import { ExportPool, ExportTimeoutError } from './export-pool.ts';
+import { mixedScriptSample, typicalTaskSample } from './export-samples.ts';
+import type { TaskExportData } from './export.types.ts';
+
+describe('export worker pool', () => {
+  const pool = new ExportPool({ size: 1 });
+  afterAll(() => pool.close());
+
+  test('renders PDF and Word files in a worker thread', { timeout: 120_000 }, async () => {
+    const pdf = await pool.render('pdf', typicalTaskSample('en'));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const docx = await pool.render('word', typicalTaskSample('hi'));
+    expect(docx.subarray(0, 4)).toEqual(Buffer.from('PK\u0003\u0004', 'latin1'));
+  });
+
+  test('keeps the event loop free while it renders', { timeout: 120_000 }, async () => {
+    await pool.warmUp();
+    const data = mixedScriptSample('ar');
+    data.task.description = data.task.description.repeat(4);
+    const before = performance.eventLoopUtilization();
+    await Promise.all([pool.render('pdf', data), pool.render('word', data), pool.render('pdf', mixedScriptSample('en'))]);
+    const used = performance.eventLoopUtilization(before);
+    // Rendering on this thread would keep the loop busy nearly all the time; here it mostly waits.
+    expect(used.utilization).toBeLessThan(0.5);
+  });
+
+  test('reports a failed render and keeps serving the next one', { timeout: 120_000 }, async () => {
+    const broken = { ...typicalTaskSample('en'), task: { ...typicalTaskSample('en').task, labels: null } } as unknown as TaskExportData;
+    await expect(pool.render('pdf', broken)).rejects.toThrow();
+    const pdf = await pool.render('pdf', typicalTaskSample('fr'));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  test('abandons a render that takes too long', { timeout: 120_000 }, async () => {
+    const impatient = new ExportPool({ size: 1, timeoutMs: 5 });
+    try {
+      await expect(impatient.render('pdf', mixedScriptSample('en'))).rejects.toBeInstanceOf(ExportTimeoutError);
+    } finally {
+      await impatient.close();
+    }
+    await expect(impatient.render('pdf', mixedScriptSample('en'))).rejects.toThrow(/closed/);
+  });
+});

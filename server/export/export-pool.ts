@@ -1,0 +1,188 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import {
+  EXPORT_WORKER_READY,
+  type ExportFormat,
+  type ExportWorkerRequest,
+  type ExportWorkerResponse,
+  type TaskExportData,
+} from './export.types.ts';
+
+/** Renders exports somewhere other than the caller's thread. */
+export interface ExportRenderer {
+  render(format: ExportFormat, data: TaskExportData): Promise<Buffer>;
+}
+
+export interface ExportPoolOptions {
+  /** Worker threads; by default one per core beyond the first (at least one, at most two): the event loop keeps a core. */
+  size?: number;
+  /** A render taking longer than this (from when a ready worker takes it) is abandoned and its worker replaced. */
+  timeoutMs?: number;
+}
+
+export class ExportTimeoutError extends Error {
+  constructor() {
+    super('Export timed out');
+  }
+}
+
+interface Job {
+  request: ExportWorkerRequest;
+  resolve(bytes: Uint8Array): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  /** False until the worker has loaded and warmed the renderer. */
+  ready: boolean;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+}
+
+/** Source files (tsx, vitest) load the worker through tsx; the compiled build loads the emitted .js directly. */
+function startWorker(): Worker {
+  const here = import.meta.url;
+  const resourceLimits = { maxOldGenerationSizeMb: 1024 };
+  if (!here.endsWith('.ts')) return new Worker(new URL('./export-worker.js', here), { resourceLimits });
+  const require = createRequire(here);
+  const tsxPackage = require('tsx/package.json') as { exports: Record<string, { import?: { default?: string } }> };
+  const api = pathToFileURL(join(dirname(require.resolve('tsx/package.json')), tsxPackage.exports['./esm/api']!.import!.default!)).href;
+  const entry = new URL('./export-worker.ts', here).href;
+  const bootstrap = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(bootstrap, { eval: true, resourceLimits });
+}
+
+/** A small pool of render workers: exports are synchronous CPU work that would otherwise stall every other request. */
+export class ExportPool implements ExportRenderer {
+  private readonly size: number;
+  private readonly timeoutMs: number;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private readyWaiters: { resolve(): void; reject(error: Error): void }[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(options: ExportPoolOptions = {}) {
+    this.size = Math.max(1, options.size ?? Math.min(2, availableParallelism() - 1));
+    this.timeoutMs = options.timeoutMs ?? 20_000;
+  }
+
+  render(format: ExportFormat, data: TaskExportData): Promise<Buffer> {
+    if (this.closed) return Promise.reject(new Error('The export pool was closed'));
+    return new Promise<Uint8Array>((resolve, reject) => {
+      this.queue.push({ request: { id: this.nextId++, format, data }, resolve, reject });
+      this.dispatch();
+    }).then((bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+
+  /** Starts every worker; resolves when all have loaded fonts and rendered every script once. */
+  warmUp(): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('The export pool was closed'));
+    while (this.slots.length < this.size) this.addSlot();
+    if (this.slots.every((slot) => slot.ready)) return Promise.resolve();
+    return new Promise((resolve, reject) => this.readyWaiters.push({ resolve, reject }));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const closedError = new Error('The export pool was closed');
+    for (const job of this.queue.splice(0)) job.reject(closedError);
+    for (const waiter of this.readyWaiters.splice(0)) waiter.reject(closedError);
+    await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
+  }
+
+  private addSlot(): Slot {
+    const slot: Slot = { worker: startWorker(), ready: false, job: null, timer: null };
+    slot.worker.on('message', (message: ExportWorkerResponse | typeof EXPORT_WORKER_READY) => {
+      if (message === EXPORT_WORKER_READY) {
+        slot.ready = true;
+        if (this.slots.length >= this.size && this.slots.every((s) => s.ready)) {
+          for (const waiter of this.readyWaiters.splice(0)) waiter.resolve();
+        }
+        this.dispatch();
+        if (!slot.job) slot.worker.unref();
+        return;
+      }
+      const job = slot.job;
+      if (!job || job.request.id !== message.id) return;
+      this.finish(slot);
+      if (message.ok) job.resolve(message.bytes);
+      else job.reject(new Error(message.message));
+      this.dispatch();
+    });
+    const fail = (error: Error) => {
+      const index = this.slots.indexOf(slot);
+      if (index < 0) return;
+      this.slots.splice(index, 1);
+      const job = slot.job;
+      this.finish(slot);
+      job?.reject(error);
+      if (!slot.ready) {
+        // A worker that cannot even start (a broken install) would fail again: report it instead of respawning forever.
+        for (const queued of this.queue.splice(0)) queued.reject(error);
+        for (const waiter of this.readyWaiters.splice(0)) waiter.reject(error);
+        return;
+      }
+      this.dispatch();
+    };
+    slot.worker.on('error', fail);
+    slot.worker.on('exit', (code) => fail(new Error(`The export worker stopped (exit code ${code})`)));
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private finish(slot: Slot) {
+    // An idle worker must not keep the process alive after the server closes.
+    slot.worker.unref();
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.job = null;
+  }
+
+  private dispatch() {
+    while (!this.closed && this.queue.length > 0) {
+      const slot = this.slots.find((s) => s.ready && s.job === null);
+      if (!slot) {
+        // Start another worker while the pool is not full and none is starting; queued jobs wait for a ready one.
+        if (this.slots.length < this.size && this.slots.every((s) => s.ready)) this.addSlot();
+        return;
+      }
+      const job = this.queue.shift()!;
+      slot.job = job;
+      // The clock starts when a warm worker takes the job: it measures rendering, not start-up.
+      slot.timer = setTimeout(() => this.abandon(slot), this.timeoutMs);
+      slot.timer.unref();
+      // A busy worker keeps the process alive until its answer arrives.
+      slot.worker.ref();
+      slot.worker.postMessage(job.request);
+    }
+  }
+
+  private abandon(slot: Slot) {
+    const job = slot.job;
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots.splice(index, 1);
+    this.finish(slot);
+    slot.worker.removeAllListeners();
+    void slot.worker.terminate();
+    job?.reject(new ExportTimeoutError());
+    this.dispatch();
+  }
+}
+
+let defaultPool: ExportPool | undefined;
+
+/** The process-wide pool the export routes use unless given another renderer. */
+export function defaultExportPool(): ExportPool {
+  defaultPool ??= new ExportPool();
+  return defaultPool;
+}
+
+/** Starts the render workers and warms them (fonts parsed, every script shaped once). Call once at server start. */
+export function warmUpExports(): Promise<void> {
+  return defaultExportPool().warmUp();
+}

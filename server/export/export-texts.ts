@@ -1,0 +1,224 @@
+import type { LanguageCode } from '../../common/locales.ts';
+import type { Priority } from '../../common/constants.ts';
+
+/** The words an exported document prints around the user's own content, per language. */
+export interface ExportTexts {
+  details: string;
+  status: string;
+  statusCompleted: string;
+  statusInProgress: string;
+  priority: string;
+  priorities: Record<Priority, string>;
+  dueDate: string;
+  noDueDate: string;
+  overdue: string;
+  labels: string;
+  none: string;
+  created: string;
+  updated: string;
+  owner: string;
+  sharedWith: string;
+  notShared: string;
+  shareAccepted: string;
+  sharePending: string;
+  description: string;
+  noDescription: string;
+  comments: string;
+  noComments: string;
+  /** `{page}` and `{pages}` are replaced; Word puts live fields there. */
+  pageOf: string;
+  /** `{date}` is replaced. */
+  exportedOn: string;
+}
+
+export const EXPORT_TEXTS: Record<LanguageCode, ExportTexts> = {
+  en: {
+    details: 'Details',
+    status: 'Status',
+    statusCompleted: 'Completed',
+    statusInProgress: 'In progress',
+    priority: 'Priority',
+    priorities: { low: 'Low', medium: 'Medium', high: 'High' },
+    dueDate: 'Due date',
+    noDueDate: 'No due date',
+    overdue: 'Overdue',
+    labels: 'Labels',
+    none: 'None',
+    created: 'Created',
+    updated: 'Updated',
+    owner: 'Owner',
+    sharedWith: 'Shared with',
+    notShared: 'Not shared',
+    shareAccepted: 'Accepted',
+    sharePending: 'Pending',
+    description: 'Description',
+    noDescription: 'No description',
+    comments: 'Comments',
+    noComments: 'No comments',
+    pageOf: 'Page {page} of {pages}',
+    exportedOn: 'Exported {date}',
+  },
+  hi: {
+    details: 'जानकारी',
+    status: 'स्थिति',
+    statusCompleted: 'पूर्ण',
+    statusInProgress: 'प्रगति में',
+    priority: 'प्राथमिकता',
+    priorities: { low: 'कम', medium: 'मध्यम', high: 'उच्च' },
+    dueDate: 'नियत तिथि',
+    noDueDate: 'कोई नियत तिथि नहीं',
+    overdue: 'अतिदेय',
+    labels: 'लेबल',
+    none: 'कोई नहीं',
+    created: 'बनाया गया',
+    updated: 'अपडेट किया गया',
+    owner: 'स्वामी',
+    sharedWith: 'इनके साथ साझा',
+    notShared: 'साझा नहीं किया गया',
+    shareAccepted: 'स्वीकृत',
+    sharePending: 'लंबित',
+    description: 'विवरण',
+    noDescription: 'कोई विवरण नहीं',
+    comments: 'टिप्पणियाँ',
+    noComments: 'कोई टिप्पणी नहीं',
+    pageOf: 'पृष्ठ {page} / {pages}',
+    exportedOn: 'निर्यात किया गया: {date}',
+  },
+  ar: {
+    details: 'التفاصيل',
+    status: 'الحالة',
+    statusCompleted: 'مكتملة',
+    statusInProgress: 'قيد التنفيذ',
+    priority: 'الأولوية',
+    priorities: { low: 'منخفضة', medium: 'متوسطة', high: 'عالية' },
+    dueDate: 'تاريخ الاستحقاق',
+    noDueDate: 'بدون تاريخ استحقاق',
+    overdue: 'متأخرة',
+    labels: 'التصنيفات',
+    none: 'لا يوجد',
+    created: 'تاريخ الإنشاء',
+    updated: 'آخر تحديث',
+    owner: 'المالك',
+    sharedWith: 'تمت المشاركة مع',
+    notShared: 'غير مشتركة',
+    shareAccepted: 'مقبولة',
+    sharePending: 'قيد الانتظار',
+    description: 'الوصف',
+    noDescription: 'لا يوجد وصف',
+    comments: 'التعليقات',
+    noComments: 'لا توجد تعليقات',
+    pageOf: 'صفحة {page} من {pages}',
+    exportedOn: 'تم التصدير في {date}',
+  },
+  es: {
+    details: 'Detalles',
+    status: 'Estado',
+    statusCompleted: 'Completada',
+    statusInProgress: 'En curso',
+    priority: 'Prioridad',
+    priorities: { low: 'Baja', medium: 'Media', high: 'Alta' },
+    dueDate: 'Fecha de vencimiento',
+    noDueDate: 'Sin fecha de vencimiento',
+    overdue: 'Vencida',
+    labels: 'Etiquetas',
+    none: 'Ninguna',
+    created: 'Creada',
+    updated: 'Actualizada',
+    owner: 'Propietario',
+    sharedWith: 'Compartida con',
+    notShared: 'No compartida',
+    shareAccepted: 'Aceptada',
+    sharePending: 'Pendiente',
+    description: 'Descripción',
+    noDescription: 'Sin descripción',
+    comments: 'Comentarios',
+    noComments: 'Sin comentarios',
+    pageOf: 'Página {page} de {pages}',
+    exportedOn: 'Exportado el {date}',
+  },
+  fr: {
+    details: 'Détails',
+    status: 'Statut',
+    statusCompleted: 'Terminée',
+    statusInProgress: 'En cours',
+    priority: 'Priorité',
+    priorities: { low: 'Basse', medium: 'Moyenne', high: 'Haute' },
+    dueDate: 'Échéance',
+    noDueDate: 'Aucune échéance',
+    overdue: 'En retard',
+    labels: 'Étiquettes',
+    none: 'Aucune',
+    created: 'Créée',
+    updated: 'Mise à jour',
+    owner: 'Propriétaire',
+    sharedWith: 'Partagée avec',
+    notShared: 'Non partagée',
+    shareAccepted: 'Acceptée',
+    sharePending: 'En attente',
+    description: 'Description',
+    noDescription: 'Aucune description',
+    comments: 'Commentaires',
+    noComments: 'Aucun commentaire',
+    pageOf: 'Page {page} sur {pages}',
+    exportedOn: 'Exporté le {date}',
+  },
+  de: {
+    details: 'Details',
+    status: 'Status',
+    statusCompleted: 'Erledigt',
+    statusInProgress: 'In Bearbeitung',
+    priority: 'Priorität',
+    priorities: { low: 'Niedrig', medium: 'Mittel', high: 'Hoch' },
+    dueDate: 'Fälligkeitsdatum',
+    noDueDate: 'Kein Fälligkeitsdatum',
+    overdue: 'Überfällig',
+    labels: 'Labels',
+    none: 'Keine',
+    created: 'Erstellt',
+    updated: 'Aktualisiert',
+    owner: 'Eigentümer',
+    sharedWith: 'Geteilt mit',
+    notShared: 'Nicht geteilt',
+    shareAccepted: 'Angenommen',
+    sharePending: 'Ausstehend',
+    description: 'Beschreibung',
+    noDescription: 'Keine Beschreibung',
+    comments: 'Kommentare',
+    noComments: 'Keine Kommentare',
+    pageOf: 'Seite {page} von {pages}',
+    exportedOn: 'Exportiert am {date}',
+  },
+};
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(language: LanguageCode, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${language}|${withTime}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    // Stored times are UTC and the reader's zone is unknown to the server, so the zone is printed, not guessed.
+    format = new Intl.DateTimeFormat(language, {
+      dateStyle: 'medium',
+      ...(withTime ? { timeStyle: 'short' } : {}),
+      timeZone: 'UTC',
+    });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/** A calendar date (`YYYY-MM-DD`) in the reader's language. */
+export function formatCalendarDate(date: string, language: LanguageCode): string {
+  const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? date : formatter(language, false).format(parsed);
+}
+
+/** An ISO timestamp as date and time, marked UTC. */
+export function formatTimestamp(timestamp: string | Date, language: LanguageCode): string {
+  const parsed = typeof timestamp === 'string' ? new Date(timestamp) : timestamp;
+  return Number.isNaN(parsed.getTime()) ? String(timestamp) : `${formatter(language, true).format(parsed)} UTC`;
+}
+
+export function fillTemplate(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { LANGUAGE_CODES } from '../../common/locales.ts';
+import { Comment } from '../../common/schemas/comment.schema.ts';
+import { Label } from '../../common/schemas/label.schema.ts';
+import { SharedPerson, Task, TaskOwner } from '../../common/schemas/task.schema.ts';
+
+/** The task as the export shows it: the API's task with its owner always present. */
+export const ExportTask = Task.pick({
+  id: true,
+  title: true,
+  description: true,
+  due_date: true,
+  priority: true,
+  is_completed: true,
+  created_at: true,
+  updated_at: true,
+}).extend({
+  labels: z.array(Label.pick({ id: true, name: true, color: true })),
+  shared_with: z.array(SharedPerson.pick({ name: true, email: true, pivot: true })),
+  owner: TaskOwner.pick({ name: true, email: true }),
+});
+export type ExportTask = z.infer<typeof ExportTask>;
+
+/** Everything one export needs; it crosses into a worker thread, so it stays plain data (Date survives structured clone). */
+export const TaskExportData = z.object({
+  task: ExportTask,
+  /** Top-level comments with their replies in `children` (one level). */
+  comments: z.array(Comment),
+  language: z.enum(LANGUAGE_CODES),
+  generatedAt: z.date(),
+});
+export type TaskExportData = z.infer<typeof TaskExportData>;
+
+export const EXPORT_FORMATS = ['pdf', 'word'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  pdf: 'application/pdf',
+  word: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+export const EXPORT_EXTENSIONS: Record<ExportFormat, 'pdf' | 'docx'> = { pdf: 'pdf', word: 'docx' };
+
+/** A render request from the pool to one of its worker threads. */
+export interface ExportWorkerRequest {
+  id: number;
+  format: ExportFormat;
+  data: TaskExportData;
+}
+
+export type ExportWorkerResponse = { id: number; ok: true; bytes: Uint8Array } | { id: number; ok: false; message: string };
+
+/** Posted by a worker once it has loaded and warmed the renderer. */
+export const EXPORT_WORKER_READY = 'export-worker-ready';
