@@ -11,3 +11,11 @@ export const GenerateDescriptionInput = z.object({
 export const GenerateDescriptionResponse = z.object({ description: z.string() });
 export const RewriteDescriptionResponse = z.object({ rewritten_description: z.string() });
 export const GenerateContentResponse = z.object({ generated_content: z.string() });
+
+/** GET /api/ai/status: which writer drafts descriptions (the built-in one or an OpenAI-compatible model). */
+export const AiStatusResponse = z.object({
+  kind: z.enum(['builtin', 'openai-compatible']),
+  model: z.string().optional(),
+  label: z.string(),
+});
+export type AiStatusResponse = z.infer<typeof AiStatusResponse>;

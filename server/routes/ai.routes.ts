@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, matchLanguage, type LanguageCode } from '../../common/locales.ts';
 import {
+  AiStatusResponse,
   GenerateContentResponse,
   GenerateDescriptionInput,
   GenerateDescriptionResponse,
@@ -38,12 +39,6 @@ const ANSWER_KEYS = {
   'rewrite-description': 'rewritten_description',
   'generate-content': 'generated_content',
 } as const satisfies Record<AiOperation, string>;
-
-const AiStatusResponse = z.object({
-  kind: z.enum(['builtin', 'openai-compatible']),
-  model: z.string().optional(),
-  label: z.string(),
-});
 
 const security = [{ bearer: [] }];
 const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody, 502: ErrorBody };

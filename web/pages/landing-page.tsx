@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { PublicPlaceholder } from '../components/ui/public-placeholder.tsx';
+import { LandingContent } from '../features/marketing/landing-content.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
 
 export default function LandingPage() {
-  const { t } = useTranslation();
-  usePageMeta({ title: 'Taskaty', description: 'Taskaty', indexable: true });
-  return <PublicPlaceholder title="Taskaty" backLabel={t('actions.backToHome')} />;
+  const { t } = useTranslation('public');
+  usePageMeta({ title: t('meta.home.title'), description: t('meta.home.description'), keywords: t('meta.home.keywords'), indexable: true });
+  return <LandingContent />;
 }

@@ -1,9 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { PublicPlaceholder } from '../components/ui/public-placeholder.tsx';
+import { PRIVACY_POLICY } from '../features/marketing/legal-document.ts';
+import { LegalPage } from '../features/marketing/legal-page.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
 
 export default function PrivacyPage() {
-  const { t } = useTranslation();
-  usePageMeta({ title: 'Privacy Policy', description: 'Privacy Policy', indexable: true });
-  return <PublicPlaceholder title="Privacy Policy" backLabel={t('actions.backToHome')} />;
+  // Both namespaces load in parallel rather than one after the other.
+  const { t } = useTranslation(['public', 'legal']);
+  usePageMeta({
+    title: t('meta.privacy.title'),
+    description: t('meta.privacy.description'),
+    keywords: t('meta.privacy.keywords'),
+    indexable: true,
+  });
+  return <LegalPage document={PRIVACY_POLICY} />;
 }

@@ -23,13 +23,13 @@ export function AuthShell({
   const [language, setLanguage] = useLanguage();
   return (
     <div className="flex min-h-dvh flex-col bg-bg bg-[radial-gradient(ellipse_at_top,var(--brand-soft),transparent_60%)]">
-      <div className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-4 sm:px-6">
+      <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-4 sm:px-6">
         <Link to="/" className={buttonClasses('ghost', 'sm')}>
           <ArrowLeft aria-hidden className="rtl-mirror h-4 w-4" />
           {t('actions.backToHome')}
         </Link>
         <LanguageSelect value={language} onChange={setLanguage} label={t('language.label')} />
-      </div>
+      </header>
       <main id="main" className="flex flex-1 items-start justify-center px-4 pb-16 pt-4 sm:items-center">
         <div className="w-full max-w-md">
           <div className="mb-6 flex justify-center">
