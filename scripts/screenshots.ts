@@ -1,7 +1,9 @@
 /**
  * Takes screenshots of pages in light and dark, English and Arabic, phone and desktop,
  * for looking at what we build. Usage:
- *   tsx scripts/screenshots.ts --base http://127.0.0.1:3000 --out /tmp/shots [--token 1|abc --user '{...}'] /login /dashboard
+ *   tsx scripts/screenshots.ts --base http://127.0.0.1:3000 --out /tmp/shots [--token 1|abc --user '{...}'] [--click <selector>]... /login /dashboard
+ * Each --click (repeatable) clicks a selector in order after the page loads, e.g. to open a dropdown:
+ *   --click '[data-testid="notification-bell"] > button'
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +21,8 @@ const out = option('out', '/tmp/shots')!;
 const token = option('token');
 const user = option('user');
 const only = option('only'); // e.g. "en-light-desktop"
+const clicks: string[] = [];
+for (let click = option('click'); click !== undefined; click = option('click')) clicks.push(click);
 const pages = args.length ? args : ['/'];
 fs.mkdirSync(out, { recursive: true });
 
@@ -55,9 +59,17 @@ for (const language of ['en', 'ar']) {
       );
       const page = await context.newPage();
       for (const pagePath of pages) {
-        await page.goto(base + pagePath, { waitUntil: 'networkidle' });
+        // Signed-in pages keep the live-update stream (GET /api/events) open, so the network never
+        // goes idle for long: wait for the load, then for quiet at most a few seconds.
+        await page.goto(base + pagePath, { waitUntil: 'load' });
+        await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
+        for (const selector of clicks) {
+          await page.locator(selector).first().click();
+          await page.waitForTimeout(300);
+        }
         await page.waitForTimeout(300);
-        const file = path.join(out, `${pagePath.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${tag}.png`);
+        const suffix = clicks.length ? '-clicked' : '';
+        const file = path.join(out, `${pagePath.replace(/[^a-z0-9]+/gi, '_') || 'home'}${suffix}-${tag}.png`);
         await page.screenshot({ path: file, fullPage: false });
         console.log(file);
       }

@@ -77,3 +77,16 @@ export function isoDay(offset = 0) {
   d.setDate(d.getDate() + offset);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
+
+/** Stores a theme choice (taskaty_theme) before any page script runs, as the settings screen would. */
+export async function setTheme(page: Page, theme: 'light' | 'dark' | 'system') {
+  await page.addInitScript((value) => localStorage.setItem('taskaty_theme', value), theme);
+}
+
+/** axe on the current page: no serious or critical violations (the list names rule and elements when it fails). */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { UserResponse } from '../../common/schemas/user.schema.ts';
 import { apiRequest } from '../lib/api-client.ts';
+import { useLiveUpdates } from '../lib/realtime.ts';
 import { useSession } from '../lib/session.tsx';
+import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { QuickAdd } from '../features/tasks/quick-add.tsx';
 import { AppHeader } from './app-header.tsx';
 
@@ -12,6 +14,8 @@ import { AppHeader } from './app-header.tsx';
 export function AppLayout() {
   const { t } = useTranslation();
   const { session, signIn } = useSession();
+  // Pending shares, collaborators' edits and comments arrive without a reload.
+  useLiveUpdates();
   // Confirms the stored token on entry (a revoked or expired one answers 401, which signs
   // out) and refreshes the stored user.
   const me = useQuery({ queryKey: ['user'], queryFn: () => apiRequest('/api/user', { schema: UserResponse }), staleTime: 60_000 });
@@ -33,6 +37,11 @@ export function AppLayout() {
         quickAdd={
           <Suspense fallback={null}>
             <QuickAdd />
+          </Suspense>
+        }
+        bell={
+          <Suspense fallback={null}>
+            <NotificationBell />
           </Suspense>
         }
       />

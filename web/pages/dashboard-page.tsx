@@ -1,7 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import type { Task } from '../../common/schemas/task.schema.ts';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PageHeading } from '../components/ui/page-heading.tsx';
+import { CommentsPanel } from '../features/comments/comments-panel.tsx';
+import { ShareDialog } from '../features/sharing/share-dialog.tsx';
+import { SharedWithPanel } from '../features/sharing/shared-with-panel.tsx';
 import { DeleteTaskDialog } from '../features/tasks/delete-task-dialog.tsx';
 import { TaskDashboard } from '../features/tasks/task-dashboard.tsx';
 import { TaskDetailDialog } from '../features/tasks/task-detail-dialog.tsx';
@@ -22,6 +26,7 @@ export default function DashboardPage() {
   const dialogs = useTaskDialogs();
   const location = useLocation();
   const navigate = useNavigate();
+  const [sharing, setSharing] = useState<Task | null>(null);
   usePageMeta({ title: t('dashboard.title'), description: t('dashboard.subtitle'), indexable: false });
 
   // Spec §2: duplicating on Shared with me lands here with the copy in navigation state.
@@ -45,11 +50,15 @@ export default function DashboardPage() {
         onEdit={dialogs.openEdit}
         onDuplicate={dialogs.openDuplicate}
         onDelete={dialogs.askDelete}
+        onShare={setSharing}
         onLabelClick={(label) => {
           dialogs.closeDetail();
           emitLabelFilter(label);
         }}
+        renderComments={(task) => <CommentsPanel task={task} currentUserId={user.id} />}
+        renderSharedWith={(task) => <SharedWithPanel task={task} currentUserId={user.id} onShareMore={() => setSharing(task)} />}
       />
+      <ShareDialog task={sharing} onClose={() => setSharing(null)} />
       <TaskFormDialog
         open={dialogs.form !== null}
         mode={dialogs.form?.mode ?? 'add'}

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { PageHeading } from '../components/ui/page-heading.tsx';
+import { CommentsPanel } from '../features/comments/comments-panel.tsx';
+import { SharedWithPanel } from '../features/sharing/shared-with-panel.tsx';
 import { TaskDashboard } from '../features/tasks/task-dashboard.tsx';
 import { TaskDetailDialog } from '../features/tasks/task-detail-dialog.tsx';
 import { TaskFormDialog } from '../features/tasks/task-form-dialog.tsx';
@@ -32,6 +34,8 @@ export default function SharedPage() {
           navigate(paths.dashboard, { state });
         }}
         onLabelClick={(label) => navigate(paths.dashboardWithLabel(label))}
+        renderComments={(task) => <CommentsPanel task={task} currentUserId={user.id} />}
+        renderSharedWith={(task) => <SharedWithPanel task={task} currentUserId={user.id} />}
       />
       <TaskFormDialog
         open={dialogs.form !== null}

@@ -55,6 +55,8 @@ export function Dialog({
       data-testid={testId}
       onCancel={(event) => {
         event.preventDefault();
+        // React passes synthetic events up the component tree: Escape in a nested dialog closes only that one.
+        event.stopPropagation();
         onClose();
       }}
       onClick={(event) => {
@@ -63,7 +65,7 @@ export function Dialog({
       }}
       className={cx(
         'm-0 h-dvh max-h-dvh w-full max-w-none bg-transparent p-0 backdrop:bg-black/50 backdrop:backdrop-blur-[1px]',
-        'sm:m-auto sm:h-auto sm:max-h-[90dvh] sm:p-4',
+        'sm:m-auto sm:h-fit sm:max-h-[90dvh] sm:p-4',
         widths[size],
       )}
     >

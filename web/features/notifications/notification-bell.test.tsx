@@ -1,0 +1,126 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { Task } from '../../../common/schemas/task.schema.ts';
+import common from '../../i18n/locales/en/common.json';
+import sharing from '../../i18n/locales/en/sharing.json';
+import { badgeText, NotificationBell } from './notification-bell.tsx';
+
+const pendingTask = (id: number, overrides: Partial<Task> = {}): Task => ({
+  id,
+  user_id: 99,
+  title: `Shared task ${id}`,
+  description: '',
+  due_date: null,
+  priority: 'medium',
+  is_completed: 0,
+  labels: [],
+  shared_with: [],
+  owner: { id: 99, name: 'Olivia Owner', email: 'olivia@example.com', user_photo: null },
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+test('the badge counts up to 9, then shows 9+, and is hidden at 0', () => {
+  expect([0, 1, 9, 10, 42].map(badgeText)).toEqual([null, '1', '9', '9+', '9+']);
+});
+
+async function renderBell() {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { common, sharing } },
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <NotificationBell />
+          <p>Outside</p>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return userEvent.setup();
+}
+
+describe('notification bell', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    localStorage.setItem('taskaty_token', 'test-token');
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  test('the dropdown previews each pending share and closes on Escape and on a click outside', async () => {
+    const labels = ['One', 'Two', 'Three', 'Four', 'Five'].map((name, id) => ({ id, name, color: null }));
+    const description = `**Bold** start ${'word '.repeat(40)}`;
+    fetchMock.mockImplementation(async () => Response.json({ pending_tasks: [pendingTask(1, { labels, description }), pendingTask(2)] }));
+    const user = await renderBell();
+    const button = await screen.findByRole('button', { name: 'Notifications: 2 pending shares' });
+    expect(screen.getByTestId('bell-badge')).toHaveTextContent('2');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const [first] = await screen.findAllByTestId('pending-share');
+    expect(within(first!).getByTestId('pending-title')).toHaveTextContent('Shared task 1');
+    expect(within(first!).getByTestId('pending-owner')).toHaveTextContent('Shared by');
+    expect(within(first!).getByTestId('pending-owner')).toHaveTextContent('Olivia Owner');
+    const previewText = within(first!).getByTestId('pending-preview').textContent!;
+    expect(previewText.startsWith('Bold start word')).toBe(true);
+    expect(previewText.endsWith('…')).toBe(true);
+    expect([...previewText].length).toBeLessThanOrEqual(101);
+    expect(within(first!).getByTestId('pending-labels')).toHaveTextContent(/^OneTwoThree\+2/);
+
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+    await user.click(button);
+    await user.click(screen.getByText('Outside'));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('accepting asks for confirmation first, then the share leaves the list', async () => {
+    let accepted = false;
+    fetchMock.mockImplementation(async (url) => {
+      if (String(url) === '/api/tasks/5/accept-share') {
+        accepted = true;
+        return Response.json({ message: 'Share accepted successfully!' });
+      }
+      return Response.json({ pending_tasks: accepted ? [] : [pendingTask(5)] });
+    });
+    const user = await renderBell();
+    await user.click(await screen.findByRole('button', { name: 'Notifications: 1 pending share' }));
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    expect(screen.getByText(/Accept this task\?/)).toBeInTheDocument();
+    expect(accepted).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Yes, accept' }));
+    expect(await screen.findByText('No pending shares')).toBeInTheDocument();
+    expect(screen.getByText('All caught up! No pending task shares at the moment.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('bell-badge')).toBeNull());
+  });
+
+  test('a failed load shows the message and Try Again', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('down', { status: 503 }));
+    fetchMock.mockResolvedValueOnce(new Response('down', { status: 503 }));
+    const user = await renderBell();
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('Failed to load pending shares')).toBeInTheDocument();
+    fetchMock.mockResolvedValue(Response.json({ pending_tasks: [] }));
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('No pending shares')).toBeInTheDocument();
+  });
+});

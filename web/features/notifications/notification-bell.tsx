@@ -1,0 +1,273 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { ArrowRight, Bell, Check, Inbox } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LIMITS } from '../../../common/limits.ts';
+import type { Task } from '../../../common/schemas/task.schema.ts';
+import { preview } from '../../../common/task-rules.ts';
+import { paths } from '../../app/paths.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { ErrorState } from '../../components/ui/error-state.tsx';
+import { LabelChip } from '../../components/ui/label-chip.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { pendingSharesQuery, useAcceptShare } from '../../lib/api/share-queries.ts';
+import { cx } from '../../lib/class-names.ts';
+
+/** Spec §9: the badge shows the count, '9+' above 9, nothing at 0. */
+export function badgeText(count: number): string | null {
+  if (count <= 0) return null;
+  return count > LIMITS.badgeMax ? `${LIMITS.badgeMax}+` : String(count);
+}
+
+/** Header bell (spec §2): a badge with the pending-share count and a dropdown to accept them. */
+export function NotificationBell() {
+  const { t } = useTranslation('sharing');
+  const [open, setOpen] = useState(false);
+  const pending = useQuery(pendingSharesQuery());
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const headingId = useId();
+  const count = pending.data?.length ?? 0;
+  const badge = badgeText(count);
+
+  // Escape or a click anywhere outside closes the dropdown.
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  const toggle = () => {
+    if (!open) void pending.refetch();
+    setOpen((value) => !value);
+  };
+
+  const label = count > 0 ? t('bell.labelWithCount', { count }) : t('common:nav.notifications');
+
+  return (
+    <div ref={wrapper} className="relative" data-testid="notification-bell">
+      <button
+        ref={button}
+        type="button"
+        onClick={toggle}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={label}
+        title={label}
+        className={cx(
+          'relative flex h-10 w-10 items-center justify-center rounded-control',
+          open ? 'bg-brand-soft text-brand-strong' : 'text-muted hover:bg-surface-2 hover:text-fg',
+        )}
+      >
+        <Bell aria-hidden className="h-5 w-5" />
+        {badge && (
+          <span
+            aria-hidden
+            data-testid="bell-badge"
+            className="absolute -end-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[0.6875rem] leading-none font-semibold text-white tabular-nums ring-2 ring-surface"
+          >
+            {badge}
+          </span>
+        )}
+      </button>
+
+      {open && (
+        <div
+          id={panelId}
+          role="region"
+          aria-labelledby={headingId}
+          data-testid="pending-shares"
+          className={cx(
+            // Phones: a sheet under the header that fits a 360 px screen; larger screens: a dropdown at the bell.
+            'fixed inset-x-2 top-[4.25rem] z-40 flex max-h-[calc(100dvh-5rem)] flex-col overflow-hidden rounded-card border border-line bg-surface text-fg shadow-xl',
+            'sm:absolute sm:inset-x-auto sm:end-0 sm:top-full sm:mt-2 sm:max-h-[min(34rem,calc(100dvh-6rem))] sm:w-96',
+          )}
+        >
+          <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-3">
+            <h2 id={headingId} className="text-sm font-semibold">
+              {t('bell.title')}
+            </h2>
+            {count > 0 && (
+              <span className="rounded-full bg-brand-soft px-2 py-0.5 text-xs font-semibold text-brand-strong tabular-nums">{count}</span>
+            )}
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+            <PendingShareList query={pending} />
+          </div>
+          <div className="border-t border-line px-4 py-2.5">
+            <Link
+              to={paths.shared}
+              onClick={() => setOpen(false)}
+              className="inline-flex items-center gap-1.5 rounded-control text-sm font-medium text-brand-strong hover:underline"
+            >
+              {t('bell.openShared')}
+              <ArrowRight aria-hidden className="rtl-mirror h-4 w-4" />
+            </Link>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function PendingShareList({ query }: { query: UseQueryResult<Task[]> }) {
+  const { t } = useTranslation('sharing');
+  if (query.isPending) {
+    return (
+      <div className="space-y-3 p-4" aria-busy="true" aria-label={t('bell.loading')}>
+        {[0, 1].map((key) => (
+          <div key={key} className="space-y-2">
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-3 w-1/3" />
+            <Skeleton className="h-8 w-full" />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (query.isError && !query.data) {
+    return (
+      <div className="p-3 [&>div]:border-0 [&>div]:py-6">
+        <ErrorState
+          message={errorMessage(query.error, t('bell.loadFailed'), t('common:errors.pleaseTryAgain'))}
+          retryLabel={t('common:actions.tryAgain')}
+          onRetry={() => void query.refetch()}
+        />
+      </div>
+    );
+  }
+  const tasks = query.data ?? [];
+  if (tasks.length === 0) {
+    return (
+      <div className="flex flex-col items-center px-6 py-10 text-center" data-testid="pending-empty">
+        <span className="mb-3 flex h-11 w-11 items-center justify-center rounded-full bg-brand-soft text-brand-strong">
+          <Inbox aria-hidden className="h-5 w-5" />
+        </span>
+        <p className="text-sm font-semibold text-fg">{t('bell.emptyTitle')}</p>
+        <p className="mt-1 max-w-[16rem] text-sm text-muted">{t('bell.emptyText')}</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="divide-y divide-line">
+      {tasks.map((task) => (
+        <PendingShareItem key={task.id} task={task} />
+      ))}
+    </ul>
+  );
+}
+
+function PendingShareItem({ task }: { task: Task }) {
+  const { t } = useTranslation('sharing');
+  const toast = useToast();
+  const accept = useAcceptShare();
+  const [confirming, setConfirming] = useState(false);
+  const confirmGroup = useRef<HTMLDivElement>(null);
+  const item = useRef<HTMLLIElement>(null);
+  const description = preview(task.description, LIMITS.descriptionPreviewChars);
+  const shownLabels = task.labels.slice(0, LIMITS.pendingShareLabelChips);
+  const hiddenLabels = task.labels.length - shownLabels.length;
+
+  useEffect(() => {
+    // Focus moves to the confirm button, so the keyboard path is Accept, then Enter again.
+    if (confirming) confirmGroup.current?.querySelector<HTMLButtonElement>('button:last-of-type')?.focus();
+  }, [confirming]);
+
+  const cancel = () => {
+    setConfirming(false);
+    // Back to the Accept button the confirmation replaced.
+    requestAnimationFrame(() => item.current?.querySelector<HTMLButtonElement>('[data-accept]')?.focus());
+  };
+
+  const doAccept = () =>
+    accept.mutate(task.id, {
+      onSuccess: () => toast.show(t('bell.accepted')),
+    });
+
+  return (
+    <li ref={item} className="space-y-2 px-4 py-3.5" data-testid="pending-share" data-task-id={task.id}>
+      <div className="min-w-0">
+        <p className="text-sm font-semibold break-words text-fg" dir="auto" data-testid="pending-title">
+          {task.title}
+        </p>
+        {task.owner && (
+          <p className="mt-0.5 text-xs text-muted" data-testid="pending-owner">
+            {t('bell.sharedBy', { name: `\u2068${task.owner.name}\u2069` })}
+          </p>
+        )}
+      </div>
+      {description && (
+        <p className="text-sm break-words text-muted" dir="auto" data-testid="pending-preview">
+          {description}
+        </p>
+      )}
+      {accept.isError && (
+        <Alert tone="error">
+          <span>{errorMessage(accept.error, t('bell.acceptFailed'), t('common:errors.pleaseTryAgain'))}</span>{' '}
+          <button type="button" onClick={doAccept} className="font-semibold underline underline-offset-2">
+            {t('common:actions.tryAgain')}
+          </button>
+        </Alert>
+      )}
+      <div className="flex items-end justify-between gap-3">
+        <div className="flex min-w-0 flex-wrap items-center gap-1" data-testid="pending-labels">
+          {shownLabels.map((label) => (
+            <LabelChip key={label.id} name={label.name} color={label.color} index={label.id} />
+          ))}
+          {hiddenLabels > 0 && (
+            <span
+              className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium text-muted"
+              title={t('bell.moreLabels', { count: hiddenLabels })}
+              data-testid="pending-more-labels"
+            >
+              <span aria-hidden>+{hiddenLabels}</span>
+              <span className="sr-only">{t('bell.moreLabels', { count: hiddenLabels })}</span>
+            </span>
+          )}
+        </div>
+        {!confirming && (
+          <Button
+            variant="secondary"
+            size="sm"
+            className="shrink-0"
+            data-accept
+            onClick={() => setConfirming(true)}
+            icon={<Check aria-hidden className="h-4 w-4" />}
+          >
+            {t('bell.accept')}
+          </Button>
+        )}
+      </div>
+      {confirming && (
+        <div ref={confirmGroup} role="group" aria-label={t('bell.accept')} className="space-y-2 rounded-control bg-brand-soft/60 p-2.5">
+          <p className="text-xs leading-5 text-fg">{t('bell.acceptQuestion')}</p>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="ghost" size="sm" onClick={cancel} disabled={accept.isPending}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button size="sm" busy={accept.isPending} onClick={doAccept} icon={<Check aria-hidden className="h-4 w-4" />}>
+              {accept.isPending ? t('bell.accepting') : t('bell.confirmAccept')}
+            </Button>
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,61 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { TIMINGS } from '../../../common/constants.ts';
+import { Comment, CommentsResponse } from '../../../common/schemas/comment.schema.ts';
+import { apiRequest } from '../api-client.ts';
+
+export const commentKeys = {
+  all: ['comments'] as const,
+  task: (taskId: number) => ['comments', taskId] as const,
+};
+
+const CommentResponse = z.object({ message: z.string(), comment: Comment });
+
+/** GET /api/tasks/{id}/comments: top-level comments, each with its replies. */
+export const commentsQuery = (taskId: number) =>
+  queryOptions({
+    queryKey: commentKeys.task(taskId),
+    queryFn: ({ signal }) => apiRequest(`/api/tasks/${taskId}/comments`, { schema: CommentsResponse, signal }).then((r) => r.comments),
+  });
+
+/** POST /api/tasks/comments/add: the task id travels as a string (spec §7). */
+export const addComment = (taskId: number, content: string, parentId: number | null) =>
+  apiRequest('/api/tasks/comments/add', {
+    method: 'POST',
+    body: { task_id: String(taskId), content: content.trim(), parent_id: parentId },
+    schema: CommentResponse,
+  }).then((r) => r.comment);
+
+export const editComment = (commentId: number, content: string) =>
+  apiRequest(`/api/tasks/comments/${commentId}/edit`, { method: 'PUT', body: { content: content.trim() }, schema: CommentResponse }).then(
+    (r) => r.comment,
+  );
+
+export function useAddComment(taskId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ content, parentId }: { content: string; parentId: number | null }) => addComment(taskId, content, parentId),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: commentKeys.task(taskId) }),
+  });
+}
+
+/** Spec §4: after an edit the list reloads after about 100 ms; the edited text shows at once meanwhile. */
+export function useEditComment(taskId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentId, content }: { commentId: number; content: string }) => editComment(commentId, content),
+    onSuccess: (updated) => {
+      queryClient.setQueryData<Comment[]>(commentKeys.task(taskId), (tree) =>
+        tree?.map((comment) =>
+          comment.id === updated.id
+            ? { ...comment, content: updated.content, updated_at: updated.updated_at }
+            : {
+                ...comment,
+                children: comment.children.map((reply) => (reply.id === updated.id ? { ...reply, ...updated, children: [] } : reply)),
+              },
+        ),
+      );
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: commentKeys.task(taskId) }), TIMINGS.commentReloadMs);
+    },
+  });
+}
