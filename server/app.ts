@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -5,6 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '../common/limits.ts';
 import { PRODUCT_NAME } from '../common/constants.ts';
+import { createListResponseCache } from './cache/list-response.cache.ts';
+import { createRenderedTaskCache } from './cache/rendered-task.cache.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -19,6 +22,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { aiRoutes } from './routes/ai.routes.ts';
 import { commentRoutes } from './routes/comment.routes.ts';
 import { eventRoutes } from './routes/event.routes.ts';
+import { exportRoutes } from './routes/export.routes.ts';
 import { shareRoutes } from './routes/share.routes.ts';
 import { taskRoutes } from './routes/task.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
@@ -26,6 +30,7 @@ import { createAuthService } from './services/auth.service.ts';
 import { createCommentService } from './services/comment.service.ts';
 import { createShareService } from './services/share.service.ts';
 import { createTaskService } from './services/task.service.ts';
+import { presentTask } from './services/task.presenter.ts';
 import { createMailOutboxRepository } from './db/repositories/mail-outbox.repository.ts';
 import { createMailDispatcher, type MailDispatcher } from './mail/mail-dispatcher.ts';
 import { createInProcessBus, createPostgresBus, type EventBus } from './realtime/event-bus.ts';
@@ -142,7 +147,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     clock,
     events: { taskChanged: (taskId, audience) => bus.publish(audience, { type: 'task-changed', taskId }) },
+    renderedTasks: createRenderedTaskCache(config.cache.renderedTaskBytes),
   });
+  const lists = createListResponseCache({ maxBytes: config.cache.listBytes });
   const shares = createShareService({ database, clock, events: bus, publicUrl: config.publicUrl, onMailQueued: () => void mail.flush() });
   const comments = createCommentService({ database, clock, events: bus, audienceOf: (taskId) => shares.audienceOf(taskId) });
   const auth = createAuthService({
@@ -153,30 +160,50 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onRegistered: (user) => shares.claimInvitations(user),
   });
 
-  await app.register(userRoutes, { auth, rateLimits: config.rateLimits });
-  await app.register(taskRoutes, { auth, tasks });
-  await app.register(shareRoutes, { auth, shares, tasks, sharePerMinute: config.rateLimits.sharePerMinute });
-  await app.register(commentRoutes, { auth, comments });
-  await app.register(eventRoutes, { auth, bus });
-  await app.register(aiRoutes, {
-    auth,
-    writer: deps.aiWriter ?? createAiWriter(config.ai),
-    rateLimitPerMinute: config.ai.rateLimitPerMinute,
-    tasks: {
-      async getTaskForAi(user, taskId) {
-        const { task } = await tasks.access(user, taskId);
-        return { id: task.id, title: task.title, description: task.description };
+  // The API's JSON is compressed in a scope of its own: the web app compresses its files in
+  // another (plugins/web-app.ts), and Fastify takes the plugin only once along a scope chain.
+  // Not text/event-stream (the plugin's default types leave it out), not request bodies.
+  await app.register(async (api) => {
+    await api.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
+    await api.register(userRoutes, { auth, rateLimits: config.rateLimits });
+    await api.register(taskRoutes, { auth, tasks, lists });
+    await api.register(shareRoutes, { auth, shares, tasks, lists, sharePerMinute: config.rateLimits.sharePerMinute });
+    await api.register(commentRoutes, { auth, comments });
+    await api.register(eventRoutes, { auth, bus });
+    await api.register(exportRoutes, {
+      auth,
+      // Whoever may open the task may export it, with the same comments the detail dialog shows.
+      async loadTaskForExport(user, taskId) {
+        const { task: row } = await tasks.access(user, taskId);
+        const task = presentTask(row);
+        return {
+          task: { ...task, owner: { name: row.owner_name, email: row.owner_email } },
+          comments: await comments.list(user, taskId),
+          language: 'en',
+          generatedAt: clock.now(),
+        };
       },
-      // A suggestion is recorded, never saved: the user reviews it in the edit dialog (decision 001).
-      recordAiChange: (user, taskId, _text, kind) =>
-        tasks.recordActivity(
-          taskId,
-          user.id,
-          kind === 'rewrite' ? 'AI suggested a rewrite of the description' : 'AI suggested content for the description',
-        ),
-    },
+    });
+    await api.register(aiRoutes, {
+      auth,
+      writer: deps.aiWriter ?? createAiWriter(config.ai),
+      rateLimitPerMinute: config.ai.rateLimitPerMinute,
+      tasks: {
+        async getTaskForAi(user, taskId) {
+          const { task } = await tasks.access(user, taskId);
+          return { id: task.id, title: task.title, description: task.description };
+        },
+        // A suggestion is recorded, never saved: the user reviews it in the edit dialog (decision 001).
+        recordAiChange: (user, taskId, _text, kind) =>
+          tasks.recordActivity(
+            taskId,
+            user.id,
+            kind === 'rewrite' ? 'AI suggested a rewrite of the description' : 'AI suggested content for the description',
+          ),
+      },
+    });
   });
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, { publicUrl: config.publicUrl });
   return app;
 }
