@@ -15,6 +15,13 @@ export default defineConfig({
     sourcemap: false,
     // The theme is set by /theme-init.js; nothing inline, so the CSP can stay strict.
     assetsInlineLimit: 0,
+    rollupOptions: {
+      output: {
+        // zod-config.ts must run after zod loads and before any module builds a schema; in zod's own
+        // chunk it does, whichever chunks the schemas land in (see web/zod-config.ts).
+        manualChunks: (id) => (id.includes('/node_modules/zod/') || id.endsWith('/web/zod-config.ts') ? 'zod' : undefined),
+      },
+    },
   },
   server: {
     port: 5173,

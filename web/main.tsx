@@ -1,3 +1,5 @@
+// Before anything that builds a zod schema.
+import './zod-config.ts';
 // Only the Arabic and Devanagari subsets: browsers fetch them when such text appears.
 import '@fontsource/noto-sans-arabic/arabic-400.css';
 import '@fontsource/noto-sans-arabic/arabic-600.css';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertCircle, Bot, Cpu, Globe2, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
-import { aiStatusQuery } from './ai-status.ts';
+import { aiStatusQuery } from '../../lib/api/ai-queries.ts';
 import { SettingsSection, StatusBadge } from './settings-section.tsx';
 
 /** Which AI writer is active, from GET /api/ai/status, with loading and error states. */

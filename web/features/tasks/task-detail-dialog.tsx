@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Circle, Copy, FileDown, FileText, Pencil, Share2, Sparkles, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '../../../common/schemas/task.schema.ts';
 import { isOverdue, localDateString } from '../../../common/task-rules.ts';
@@ -12,11 +12,12 @@ import { PriorityBadge } from '../../components/ui/priority-badge.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { generateTaskContent, rewriteDescription } from '../../lib/api/ai-queries.ts';
+import { streamAiText } from '../../lib/api/ai-queries.ts';
 import { downloadTaskExport, type ExportFormat } from '../../lib/api/export-download.ts';
 import { taskDetailQuery } from '../../lib/api/task-queries.ts';
 import { cx } from '../../lib/class-names.ts';
 import { dateTimeText, dueDateText } from './task-dates.ts';
+import { AiWriterName } from './ai-writer-name.tsx';
 import { TaskActivity } from './task-activity.tsx';
 import { useToggleCompletion } from './use-task-actions.ts';
 
@@ -46,6 +47,8 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
   const [exportError, setExportError] = useState<string | null>(null);
   const [aiState, setAiState] = useState<'idle' | 'rewrite' | 'generate'>('idle');
   const [aiError, setAiError] = useState<string | null>(null);
+  const [aiDraft, setAiDraft] = useState('');
+  const aiAbort = useRef<AbortController | null>(null);
   const detail = useQuery({ ...taskDetailQuery(taskId ?? 0), enabled: taskId !== null });
   const toggle = useToggleCompletion();
   const task = detail.data?.task;
@@ -67,20 +70,37 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
     }
   }
 
-  /** Spec §4: after rewrite or generation the edit dialog opens with the returned description. */
+  // Closing the dialog or moving to another task stops a generation in flight.
+  useEffect(() => () => aiAbort.current?.abort(), [taskId]);
+
+  /**
+   * Spec §4: idle → working → done or error; the text streams in below the buttons as it arrives,
+   * Cancel stops it, and when it is complete the edit dialog opens with it for review.
+   */
   async function runAi(kind: 'rewrite' | 'generate') {
     if (!task) return;
+    const controller = new AbortController();
+    aiAbort.current = controller;
     setAiState(kind);
     setAiError(null);
+    setAiDraft('');
     try {
-      const text = kind === 'rewrite' ? await rewriteDescription(task.id) : await generateTaskContent(task.id);
+      const text = await streamAiText(`/api/tasks/${task.id}/${kind === 'rewrite' ? 'rewrite-description' : 'generate-content'}/stream`, {
+        signal: controller.signal,
+        language: i18n.language,
+        onText: setAiDraft,
+      });
       setAiState('idle');
       onEdit(task, text);
     } catch (error) {
       setAiState('idle');
+      if ((error as Error).name === 'AbortError') return;
       setAiError(
         errorMessage(error, t(kind === 'rewrite' ? 'errors.enhance' : 'errors.generateContent'), t('common:errors.pleaseTryAgain')),
       );
+    } finally {
+      setAiDraft('');
+      if (aiAbort.current === controller) aiAbort.current = null;
     }
   }
 
@@ -150,6 +170,7 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
             >
               {aiState === 'generate' ? t('ai.generating') : t('ai.generateWithAi')}
             </Button>
+            <AiWriterName />
           </div>
         )}
         {task.description.trim() && (
@@ -172,6 +193,26 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
             >
               {aiState === 'generate' ? t('ai.working') : t('ai.expand')}
             </Button>
+            <span className="self-center">
+              <AiWriterName />
+            </span>
+          </div>
+        )}
+        {aiState !== 'idle' && (
+          <div className="mt-3 rounded-card border border-line bg-surface-2 p-3" data-testid="ai-progress">
+            <div className="flex items-center justify-between gap-2">
+              <span className="text-sm text-muted" aria-live="polite">
+                {t('ai.streaming')}
+              </span>
+              <Button variant="ghost" size="sm" onClick={() => aiAbort.current?.abort()}>
+                {t('common:actions.cancel')}
+              </Button>
+            </div>
+            {aiDraft && (
+              <p dir="auto" className="mt-2 max-h-40 overflow-y-auto text-sm whitespace-pre-wrap text-fg" data-testid="ai-draft">
+                {aiDraft}
+              </p>
+            )}
           </div>
         )}
         {aiError && (

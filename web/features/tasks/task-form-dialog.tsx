@@ -12,6 +12,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { inputClasses, TextField } from '../../components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { streamAiText } from '../../lib/api/ai-queries.ts';
+import { AiWriterName } from './ai-writer-name.tsx';
 import { LabelPicker } from './label-picker.tsx';
 import { useSaveTask } from './use-task-actions.ts';
 
@@ -213,6 +214,7 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
                 {aiError}
               </span>
             )}
+            {aiState !== 'working' && <AiWriterName />}
           </div>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">

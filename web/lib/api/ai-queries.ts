@@ -1,29 +1,16 @@
-import { GenerateContentResponse, GenerateDescriptionResponse, RewriteDescriptionResponse } from '../../../common/schemas/ai.schema.ts';
+import { queryOptions } from '@tanstack/react-query';
+import { AiStatusResponse } from '../../../common/schemas/ai.schema.ts';
 import { STORAGE_KEYS } from '../../../common/constants.ts';
 import { ApiError, apiRequest, NetworkError } from '../api-client.ts';
 import { storage } from '../storage.ts';
 
-export const generateDescription = (title: string, signal?: AbortSignal) =>
-  apiRequest('/api/tasks/generate-content', {
-    method: 'POST',
-    body: { input_text: title },
-    schema: GenerateDescriptionResponse,
-    ...(signal ? { signal } : {}),
-  }).then((r) => r.description);
-
-export const rewriteDescription = (taskId: number, signal?: AbortSignal) =>
-  apiRequest(`/api/tasks/${taskId}/rewrite-description`, {
-    method: 'POST',
-    schema: RewriteDescriptionResponse,
-    ...(signal ? { signal } : {}),
-  }).then((r) => r.rewritten_description);
-
-export const generateTaskContent = (taskId: number, signal?: AbortSignal) =>
-  apiRequest(`/api/tasks/${taskId}/generate-content`, {
-    method: 'POST',
-    schema: GenerateContentResponse,
-    ...(signal ? { signal } : {}),
-  }).then((r) => r.generated_content);
+/** Which writer drafts descriptions (the built-in one or an OpenAI-compatible model): settings and the task dialogs name it. */
+export const aiStatusQuery = () =>
+  queryOptions({
+    queryKey: ['ai', 'status'],
+    queryFn: ({ signal }) => apiRequest('/api/ai/status', { schema: AiStatusResponse, signal }),
+    staleTime: 5 * 60_000,
+  });
 
 /**
  * Streams an AI answer (server-sent events over a POST, read with fetch so the token stays
