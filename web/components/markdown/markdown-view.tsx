@@ -7,6 +7,17 @@ const components: Components = {
   a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
   // Task-list checkboxes are shown, not toggled.
   input: ({ node: _node, ...props }) => <input {...props} disabled />,
+  // Each block takes its direction from its own text: an English line in the Arabic UI reads
+  // left to right, an Arabic line in the English UI right to left.
+  p: ({ node: _node, ...props }) => <p dir="auto" {...props} />,
+  li: ({ node: _node, ...props }) => <li dir="auto" {...props} />,
+  h1: ({ node: _node, ...props }) => <h1 dir="auto" {...props} />,
+  h2: ({ node: _node, ...props }) => <h2 dir="auto" {...props} />,
+  h3: ({ node: _node, ...props }) => <h3 dir="auto" {...props} />,
+  h4: ({ node: _node, ...props }) => <h4 dir="auto" {...props} />,
+  blockquote: ({ node: _node, ...props }) => <blockquote dir="auto" {...props} />,
+  td: ({ node: _node, ...props }) => <td dir="auto" {...props} />,
+  th: ({ node: _node, ...props }) => <th dir="auto" {...props} />,
 };
 
 /**

@@ -70,22 +70,23 @@ export function Dialog({
       )}
     >
       <div className="flex h-full max-h-dvh flex-col overflow-hidden bg-surface text-fg shadow-xl sm:max-h-[calc(90dvh-2rem)] sm:rounded-card sm:border sm:border-line">
-        <div className="flex items-start gap-3 border-b border-line px-5 py-4">
-          <h2 id={titleId} className="min-w-0 flex-1 text-lg font-semibold leading-7 break-words">
+        {/* Phones: title and close on the first row, the actions on a row of their own, so a long title is not squeezed. */}
+        <div className="flex flex-wrap items-start gap-x-3 gap-y-2 border-b border-line px-5 py-4">
+          <h2 id={titleId} className="order-1 min-w-0 flex-1 text-lg font-semibold leading-7 break-words">
             {title}
           </h2>
-          <div className="flex shrink-0 items-center gap-1">
-            {headerActions}
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label={closeLabel}
-              title={closeLabel}
-              className="flex h-9 w-9 items-center justify-center rounded-control text-muted hover:bg-surface-2 hover:text-fg"
-            >
-              <X aria-hidden className="h-5 w-5" />
-            </button>
-          </div>
+          {headerActions && (
+            <div className="order-3 flex basis-full flex-wrap items-center gap-1 sm:order-2 sm:basis-auto">{headerActions}</div>
+          )}
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={closeLabel}
+            title={closeLabel}
+            className="order-2 flex h-9 w-9 shrink-0 items-center justify-center rounded-control text-muted hover:bg-surface-2 hover:text-fg sm:order-3"
+          >
+            <X aria-hidden className="h-5 w-5" />
+          </button>
         </div>
         {description && (
           <div id={descriptionId} className="sr-only">
