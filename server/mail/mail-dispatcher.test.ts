@@ -44,6 +44,34 @@ describe.each(testDialects())('share e-mails through SMTP on %s', (dialect) => {
     }
   });
 
+  test('hostile titles and names arrive as text: escaped in the HTML part, one line in the subject', async () => {
+    const smtp = await startLoopbackSmtp();
+    const t = await createTestApp(dialect, { env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://taskaty.example' } });
+    try {
+      const owner = await t.signUp({ name: '<img src=x onerror=alert(1)>' });
+      const friend = await t.signUp();
+      const title = '<script>alert("t")</script> [x](javascript:alert(2)) <svg onload=alert(3)>';
+      const task = (await t.app.inject({ method: 'POST', url: '/api/tasks/add', headers: owner.headers, payload: { title } })).json().task;
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/tasks/${task.id}/share`,
+        headers: owner.headers,
+        payload: { email_ids: [friend.user.email] },
+      });
+      await t.app.taskaty.mail.flush();
+      const mail = smtp.received[0]!;
+      expect(mail.subject).toBe(`<img src=x onerror=alert(1)> shared a task with you: ${title}`);
+      expect(mail.html).toContain('&lt;script&gt;alert(');
+      expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+      expect(mail.html).not.toMatch(/<(script|img|svg)\b/i);
+      expect(mail.html).not.toMatch(/href="javascript:/i);
+      expect(mail.text).toContain(title);
+    } finally {
+      await t.close();
+      await smtp.stop();
+    }
+  });
+
   test('with the SMTP server down the share still succeeds, the mail waits, and it is sent once the server is back', async () => {
     const port = await freePort();
     const t = await createTestApp(dialect, { env: { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` } });

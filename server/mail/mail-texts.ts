@@ -40,10 +40,11 @@ export const SHARE_MAIL_TEXTS: Record<LanguageCode, ShareMailTexts> = {
     footer: 'Vous recevez cet e-mail parce que quelqu’un a partagé une tâche avec cette adresse sur Taskaty.',
   },
   de: {
-    subject: (sharer, title) => `${sharer} hat eine Aufgabe mit Ihnen geteilt: ${title}`,
-    intro: (sharer) => `${sharer} hat auf Taskaty eine Aufgabe mit Ihnen geteilt.`,
-    action: 'Öffnen Sie Taskaty, um sie anzunehmen',
-    footer: 'Sie erhalten diese E-Mail, weil jemand auf Taskaty eine Aufgabe mit dieser Adresse geteilt hat.',
+    // Informal "du", like the German app and public pages.
+    subject: (sharer, title) => `${sharer} hat eine Aufgabe mit dir geteilt: ${title}`,
+    intro: (sharer) => `${sharer} hat auf Taskaty eine Aufgabe mit dir geteilt.`,
+    action: 'Öffne Taskaty, um sie anzunehmen',
+    footer: 'Du erhältst diese E-Mail, weil jemand auf Taskaty eine Aufgabe mit dieser Adresse geteilt hat.',
   },
 };
 

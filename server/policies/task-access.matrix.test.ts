@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type SignedInUser, type TestApp } from '../../tests/support/test-app.ts';
 import { testDialects } from '../../tests/support/test-database.ts';
 
-type Actor = 'owner' | 'accepted' | 'pending' | 'stranger' | 'anonymous';
+type Actor = 'owner' | 'accepted' | 'pending' | 'stranger' | 'anonymous' | 'garbage token' | 'expired token' | 'revoked token';
+/** Actors without a usable token: every endpoint answers them 401, whatever it is. */
+const UNAUTHENTICATED = ['anonymous', 'garbage token', 'expired token', 'revoked token'] as const;
+type SignedInActor = Exclude<Actor, (typeof UNAUTHENTICATED)[number]>;
+const isSignedIn = (actor: Actor): actor is SignedInActor => !(UNAUTHENTICATED as readonly string[]).includes(actor);
 interface World {
   taskId: number;
   commentId: number;
@@ -11,9 +15,9 @@ interface Endpoint {
   name: string;
   request(
     world: World,
-    actors: Record<Exclude<Actor, 'anonymous'>, SignedInUser>,
+    actors: Record<SignedInActor, SignedInUser>,
   ): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
-  expected: Record<Actor, number>;
+  expected: Record<SignedInActor | 'anonymous', number>;
 }
 
 const ENDPOINTS: Endpoint[] = [
@@ -100,10 +104,27 @@ const ENDPOINTS: Endpoint[] = [
 
 describe.each(testDialects())('authorization matrix on %s', (dialect) => {
   let t: TestApp;
-  let actors: Record<Exclude<Actor, 'anonymous'>, SignedInUser>;
+  let actors: Record<SignedInActor, SignedInUser>;
+  let tokenless: Record<(typeof UNAUTHENTICATED)[number], Record<string, string>>;
   beforeAll(async () => {
     t = await createTestApp(dialect);
     actors = { owner: await t.signUp(), accepted: await t.signUp(), pending: await t.signUp(), stranger: await t.signUp() };
+    // The owner's own account, reached with tokens that no longer open it.
+    const expired = await t.signUp();
+    await t.database.db
+      .updateTable('personal_access_tokens')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('id', '=', Number(expired.token.split('|')[0]))
+      .execute();
+    const revoked = await t.signUp();
+    const logout = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: revoked.headers });
+    expect(logout.statusCode).toBe(200);
+    tokenless = {
+      anonymous: {},
+      'garbage token': { authorization: `Bearer ${actors.owner.token.split('|')[0]}|not-the-secret` },
+      'expired token': expired.headers,
+      'revoked token': revoked.headers,
+    };
   });
   afterAll(() => t.close());
 
@@ -159,19 +180,20 @@ describe.each(testDialects())('authorization matrix on %s', (dialect) => {
   }
 
   for (const endpoint of ENDPOINTS) {
-    for (const actor of ['owner', 'accepted', 'pending', 'stranger', 'anonymous'] as const) {
-      const expected = endpoint.expected[actor];
+    for (const actor of ['owner', 'accepted', 'pending', 'stranger', ...UNAUTHENTICATED] as const) {
+      const expected = isSignedIn(actor) ? endpoint.expected[actor] : 401;
       test(`${endpoint.name} as ${actor} → ${expected}`, async () => {
         const w = await world();
         const before = await snapshot(w.taskId);
         const { method, url, payload } = endpoint.request(w, actors);
-        const headers = actor === 'anonymous' ? {} : actors[actor].headers;
+        const headers = isSignedIn(actor) ? actors[actor].headers : tokenless[actor];
         const response = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
         expect(response.statusCode, response.body).toBe(expected);
         if (expected >= 400) {
           expect(typeof response.json().message).toBe('string');
           expect(await snapshot(w.taskId)).toEqual(before);
           if (expected === 404) expect(response.json().message).not.toContain('Guarded');
+          if (!isSignedIn(actor)) expect(response.json()).toEqual({ message: 'Authentication required' });
         }
       });
     }
