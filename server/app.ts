@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '../common/limits.ts';
 import { PRODUCT_NAME } from '../common/constants.ts';
@@ -76,6 +76,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: LIMITS.requestBodyBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors the router raises before any route runs get the API's usual body, without echoing the address.
+    frameworkErrors: (error, _request, reply) => {
+      const send = reply as unknown as FastifyReply;
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send.code(414).send({ message: 'The address is too long.' });
+      return send.code(400).send({ message: 'The address is not valid.' });
+    },
   });
   // Clients send `Content-Type: application/json` on every call (spec §7), also on
   // body-less PUT/POST such as complete or accept-share: an empty body is no body.
