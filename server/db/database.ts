@@ -1,13 +1,17 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type KyselyConfig, type Migration, type SqliteDatabase } from 'kysely';
-import pg from 'pg';
+import type pgModule from 'pg';
 import { initialSchema } from './migrations/001-initial-schema.ts';
 import { dataVersions } from './migrations/002-data-versions.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
+
+// pg loads only when DATABASE_URL asks for PostgreSQL: a SQLite server starts without it.
+const loadPg = () => createRequire(import.meta.url)('pg') as typeof pgModule;
 
 export interface Database {
   db: Kysely<Tables>;
@@ -31,6 +35,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     : undefined;
   if (options.databaseUrl) {
     // Keep DATE/TIMESTAMP untouched and integers as numbers; counts are cast in SQL.
+    const pg = loadPg();
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,

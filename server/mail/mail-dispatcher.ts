@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Clock } from '../clock.ts';
 import type { MailOutboxRepository } from '../db/repositories/mail-outbox.repository.ts';
 
@@ -25,27 +25,32 @@ export function createMailDispatcher(options: MailDispatcherOptions) {
   const { outbox, clock, log } = options;
   const maxAttempts = options.maxAttempts ?? 10;
   const baseRetryMs = options.baseRetryMs ?? 5_000;
-  const transport: Transporter | undefined = options.smtpUrl
-    ? nodemailer.createTransport({
-        url: options.smtpUrl,
+  // nodemailer loads with the first message to send: a server without SMTP never needs it.
+  let transport: Promise<Transporter> | undefined;
+  const openTransport = (smtpUrl: string) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
         socketTimeout: 20_000,
-      } as Parameters<typeof nodemailer.createTransport>[0])
-    : undefined;
+      } as Parameters<typeof nodemailer.createTransport>[0]),
+    ));
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<number> | undefined;
   let again = false;
 
   async function drain(): Promise<number> {
-    if (!transport) return 0;
+    if (!options.smtpUrl) return 0;
     let sent = 0;
     const now = clock.now();
     await outbox.releaseStale(new Date(now.getTime() - 5 * 60_000).toISOString());
     for (const message of await outbox.due(now.toISOString(), 50)) {
       if (!(await outbox.claim(message.id, clock.nowIso()))) continue;
       try {
-        await transport.sendMail({
+        await (
+          await openTransport(options.smtpUrl)
+        ).sendMail({
           from: options.from,
           to: message.to_address,
           subject: message.subject,
@@ -96,10 +101,10 @@ export function createMailDispatcher(options: MailDispatcherOptions) {
   }
 
   return {
-    enabled: Boolean(transport),
+    enabled: Boolean(options.smtpUrl),
     flush,
     start() {
-      if (!transport) {
+      if (!options.smtpUrl) {
         log.info('SMTP_URL is not set: share e-mails are kept in the mail_outbox table until it is.');
         return;
       }
@@ -110,7 +115,7 @@ export function createMailDispatcher(options: MailDispatcherOptions) {
     async stop() {
       if (timer) clearInterval(timer);
       await running;
-      transport?.close();
+      if (transport) (await transport).close();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
+import type pg from 'pg';
 
 /** What a signed-in browser is told about (it then refetches what it shows). */
 export type RealtimeEvent =
@@ -48,13 +48,14 @@ export function createInProcessBus(): EventBus {
  * only means the browser learns of the change at its next poll.
  */
 export async function createPostgresBus(connectionString: string, log: { warn(obj: unknown, msg?: string): void }): Promise<EventBus> {
+  const { default: postgres } = await import('pg');
   const local = createLocalDispatch();
-  const publisher = new pg.Pool({ connectionString, max: 2 });
+  const publisher = new postgres.Pool({ connectionString, max: 2 });
   let listener: pg.Client | undefined;
   let closed = false;
 
   async function connectListener() {
-    const client = new pg.Client({ connectionString });
+    const client = new postgres.Client({ connectionString });
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
