@@ -1,6 +1,7 @@
 /** What a browser sees: the JS+CSS each entry page loads, and the dashboard with 10,000 tasks. */
 import zlib from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 
 /**
  * The browser globals the page functions below use: this folder is type-checked without the
@@ -17,25 +18,13 @@ interface PageGlobals {
   __recording: boolean;
 }
 
-/** The launch flags of playwright.config.ts (Debian's Chromium, no sandbox, nothing in the background). */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export interface Session {
   token: string;
   user: unknown;
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 async function contextFor(browser: Browser, session?: Session): Promise<BrowserContext> {

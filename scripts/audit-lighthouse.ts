@@ -12,6 +12,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 
 type Category = 'performance' | 'accessibility' | 'best-practices' | 'seo';
 const CATEGORIES: Category[] = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -22,24 +23,15 @@ const PAGES: Array<{ path: string; minimum: Record<Category, number> }> = [
   { path: '/login', minimum: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } },
 ];
 
-// The launch flags of playwright.config.ts, with the new headless mode Lighthouse expects.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-].join(' ');
+// The launch flags of the browser tests, with the new headless mode Lighthouse expects.
+const CHROME_FLAGS = CHROMIUM_ARGS.map((flag) => (flag === '--headless' ? '--headless=new' : flag)).join(' ');
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
   const index = args.indexOf(`--${name}`);
   return index === -1 ? undefined : args[index + 1];
 };
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromePath = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 
 function lighthouseAvailable(): boolean {
   const probe = spawnSync('npx', ['--no-install', 'lighthouse', '--version'], { encoding: 'utf8' });

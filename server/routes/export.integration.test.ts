@@ -1,19 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type SignedInUser, type TestApp } from '../../tests/support/test-app.ts';
 import { testDialects } from '../../tests/support/test-database.ts';
-import { entryContent, readZip } from '../export/docx-package.ts';
-
-/** The visible text of a .docx, run by run. */
-function wordText(docx: Buffer): string {
-  const entry = readZip(docx).find((e) => e.name === 'word/document.xml')!;
-  return [
-    ...entryContent(entry)
-      .toString('utf8')
-      .matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g),
-  ]
-    .map((m) => m[1])
-    .join('');
-}
+import { documentText as wordText } from '../../tests/support/docx-text.ts';
 
 // The whole server on each database: the real task service decides who may export, and the
 // document carries the task, its labels, its people and its comments as the detail dialog shows them.

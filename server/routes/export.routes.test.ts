@@ -7,7 +7,7 @@ import type { Database } from '../db/database.ts';
 import { createTokenRepository } from '../db/repositories/token.repository.ts';
 import { createUserRepository, type UserRow } from '../db/repositories/user.repository.ts';
 import { NotFoundError } from '../errors.ts';
-import { entryContent, readZip } from '../export/docx-package.ts';
+import { documentText } from '../../tests/support/docx-text.ts';
 import { defaultExportPool } from '../export/export-pool.ts';
 import { mixedScriptSample, typicalTaskSample } from '../export/export-samples.ts';
 import type { TaskExportData } from '../export/export.types.ts';
@@ -16,17 +16,6 @@ import { createAuthService } from '../services/auth.service.ts';
 import { exportLanguage, exportRoutes } from './export.routes.ts';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-
-function documentText(docx: Buffer): string {
-  const entry = readZip(docx).find((e) => e.name === 'word/document.xml')!;
-  return [
-    ...entryContent(entry)
-      .toString('utf8')
-      .matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g),
-  ]
-    .map((m) => m[1])
-    .join('');
-}
 
 describe('task export routes', () => {
   let app: FastifyInstance;

@@ -1,4 +1,4 @@
-import { entryContent, readZip } from '../../server/export/docx-package.ts';
+import { documentXml } from '../support/docx-text.ts';
 import { createAccount, createTask, expect, test, useSession } from './fixtures.ts';
 
 const PAYLOADS = [
@@ -66,10 +66,10 @@ test('hostile content exports as plain text in the Word file', async ({ request 
   const response = await request.get(`/api/tasks/${task.id}/word`, { headers: { authorization: `Bearer ${account.token}` } });
   expect(response.status()).toBe(200);
   // A .docx is a zip; the document part must carry the markup escaped, never as live XML or HTML.
-  const documentXml = entryContent(readZip(await response.body()).find((entry) => entry.name === 'word/document.xml')!).toString('utf8');
-  expect(documentXml).toContain('&lt;script&gt;alert(');
-  expect(documentXml).toContain('&lt;img src=x onerror=alert(');
-  expect(documentXml).not.toMatch(/<(script|img|svg|iframe|style)\b/i);
+  const xml = documentXml(await response.body());
+  expect(xml).toContain('&lt;script&gt;alert(');
+  expect(xml).toContain('&lt;img src=x onerror=alert(');
+  expect(xml).not.toMatch(/<(script|img|svg|iframe|style)\b/i);
   const pdf = await request.get(`/api/tasks/${task.id}/pdf`, { headers: { authorization: `Bearer ${account.token}` } });
   expect(pdf.status()).toBe(200);
   expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');

@@ -17,6 +17,7 @@ import { downloadTaskExport, type ExportFormat } from '../../lib/api/export-down
 import { taskDetailQuery } from '../../lib/api/task-queries.ts';
 import { cx } from '../../lib/class-names.ts';
 import { dateTimeText, dueDateText } from './task-dates.ts';
+import { AiWorking } from './ai-working.tsx';
 import { AiWriterName } from './ai-writer-name.tsx';
 import { TaskActivity } from './task-activity.tsx';
 import { useToggleCompletion } from './use-task-actions.ts';
@@ -201,12 +202,7 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
         {aiState !== 'idle' && (
           <div className="mt-3 rounded-card border border-line bg-surface-2 p-3" data-testid="ai-progress">
             <div className="flex items-center justify-between gap-2">
-              <span className="text-sm text-muted" aria-live="polite">
-                {t('ai.streaming')}
-              </span>
-              <Button variant="ghost" size="sm" onClick={() => aiAbort.current?.abort()}>
-                {t('common:actions.cancel')}
-              </Button>
+              <AiWorking onCancel={() => aiAbort.current?.abort()} />
             </div>
             {aiDraft && (
               <p dir="auto" className="mt-2 max-h-40 overflow-y-auto text-sm whitespace-pre-wrap text-fg" data-testid="ai-draft">

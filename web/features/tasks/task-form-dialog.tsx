@@ -12,6 +12,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { inputClasses, TextField } from '../../components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { streamAiText } from '../../lib/api/ai-queries.ts';
+import { AiWorking } from './ai-working.tsx';
 import { AiWriterName } from './ai-writer-name.tsx';
 import { LabelPicker } from './label-picker.tsx';
 import { useSaveTask } from './use-task-actions.ts';
@@ -199,16 +200,7 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
             >
               {aiState === 'working' ? t('ai.generating') : t('ai.generate')}
             </Button>
-            {aiState === 'working' && (
-              <>
-                <span className="text-sm text-muted" aria-live="polite">
-                  {t('ai.streaming')}
-                </span>
-                <Button variant="ghost" size="sm" onClick={() => aiAbort.current?.abort()}>
-                  {t('common:actions.cancel')}
-                </Button>
-              </>
-            )}
+            {aiState === 'working' && <AiWorking onCancel={() => aiAbort.current?.abort()} />}
             {aiError && (
               <span role="alert" className="text-sm text-danger">
                 {aiError}
