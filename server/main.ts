@@ -1,7 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
-import { warmUpExports } from './export/export-pool.ts';
 
 async function main() {
   let config;
@@ -34,8 +33,6 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.taskaty.mail.start();
-  // Fonts and shaping load in the background, so the first export is as quick as the rest.
-  warmUpExports().catch((error: unknown) => app.log.warn({ err: error }, 'export workers did not warm up'));
   const where = config.databaseUrl ? 'PostgreSQL' : config.sqlitePath;
   // A plain line for people; the structured logs above are for machines.
   console.log(`Taskaty is ready on ${config.publicUrl} (database: ${where})`);

@@ -33,6 +33,20 @@ describe('export worker pool', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
+  test('stops a worker that has been idle, and starts one again for the next export', { timeout: 120_000 }, async () => {
+    const thrifty = new ExportPool({ size: 1, idleMs: 300 });
+    try {
+      expect(thrifty.workerCount).toBe(0);
+      await thrifty.render('word', typicalTaskSample('en'));
+      expect(thrifty.workerCount).toBe(1);
+      await expect.poll(() => thrifty.workerCount, { timeout: 5_000 }).toBe(0);
+      const again = await thrifty.render('pdf', typicalTaskSample('ar'));
+      expect(again.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    } finally {
+      await thrifty.close();
+    }
+  });
+
   test('abandons a render that takes too long', { timeout: 120_000 }, async () => {
     const impatient = new ExportPool({ size: 1, timeoutMs: 5 });
     try {

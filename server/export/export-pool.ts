@@ -21,6 +21,11 @@ export interface ExportPoolOptions {
   size?: number;
   /** A render taking longer than this (from when a ready worker takes it) is abandoned and its worker replaced. */
   timeoutMs?: number;
+  /**
+   * A worker with nothing to do for this long is stopped, so a server that exports now and then
+   * does not hold the renderer's fonts in memory all day; the next export starts one again (about a second).
+   */
+  idleMs?: number;
 }
 
 export class ExportTimeoutError extends Error {
@@ -41,6 +46,7 @@ interface Slot {
   ready: boolean;
   job: Job | null;
   timer: NodeJS.Timeout | null;
+  idleTimer: NodeJS.Timeout | null;
 }
 
 /** Source files (tsx, vitest) load the worker through tsx; the compiled build loads the emitted .js directly. */
@@ -60,6 +66,7 @@ function startWorker(): Worker {
 export class ExportPool implements ExportRenderer {
   private readonly size: number;
   private readonly timeoutMs: number;
+  private readonly idleMs: number;
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private readyWaiters: { resolve(): void; reject(error: Error): void }[] = [];
@@ -69,6 +76,12 @@ export class ExportPool implements ExportRenderer {
   constructor(options: ExportPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? Math.min(2, availableParallelism() - 1));
     this.timeoutMs = options.timeoutMs ?? 20_000;
+    this.idleMs = options.idleMs ?? 10 * 60_000;
+  }
+
+  /** Worker threads alive now, starting or ready. */
+  get workerCount(): number {
+    return this.slots.length;
   }
 
   render(format: ExportFormat, data: TaskExportData): Promise<Buffer> {
@@ -92,11 +105,12 @@ export class ExportPool implements ExportRenderer {
     const closedError = new Error('The export pool was closed');
     for (const job of this.queue.splice(0)) job.reject(closedError);
     for (const waiter of this.readyWaiters.splice(0)) waiter.reject(closedError);
+    for (const slot of this.slots) if (slot.idleTimer) clearTimeout(slot.idleTimer);
     await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
   }
 
   private addSlot(): Slot {
-    const slot: Slot = { worker: startWorker(), ready: false, job: null, timer: null };
+    const slot: Slot = { worker: startWorker(), ready: false, job: null, timer: null, idleTimer: null };
     slot.worker.on('message', (message: ExportWorkerResponse | typeof EXPORT_WORKER_READY) => {
       if (message === EXPORT_WORKER_READY) {
         slot.ready = true;
@@ -104,7 +118,10 @@ export class ExportPool implements ExportRenderer {
           for (const waiter of this.readyWaiters.splice(0)) waiter.resolve();
         }
         this.dispatch();
-        if (!slot.job) slot.worker.unref();
+        if (!slot.job) {
+          slot.worker.unref();
+          this.idleFrom(slot);
+        }
         return;
       }
       const job = slot.job;
@@ -113,6 +130,7 @@ export class ExportPool implements ExportRenderer {
       if (message.ok) job.resolve(message.bytes);
       else job.reject(new Error(message.message));
       this.dispatch();
+      if (!slot.job) this.idleFrom(slot);
     });
     const fail = (error: Error) => {
       const index = this.slots.indexOf(slot);
@@ -153,6 +171,8 @@ export class ExportPool implements ExportRenderer {
       }
       const job = this.queue.shift()!;
       slot.job = job;
+      if (slot.idleTimer) clearTimeout(slot.idleTimer);
+      slot.idleTimer = null;
       // The clock starts when a warm worker takes the job: it measures rendering, not start-up.
       slot.timer = setTimeout(() => this.abandon(slot), this.timeoutMs);
       slot.timer.unref();
@@ -160,6 +180,19 @@ export class ExportPool implements ExportRenderer {
       slot.worker.ref();
       slot.worker.postMessage(job.request);
     }
+  }
+
+  /** Stops `slot` after idleMs without work, unless a job reaches it first (dispatch clears the timer). */
+  private idleFrom(slot: Slot) {
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => {
+      if (slot.job || this.closed) return;
+      const index = this.slots.indexOf(slot);
+      if (index >= 0) this.slots.splice(index, 1);
+      slot.worker.removeAllListeners();
+      void slot.worker.terminate();
+    }, this.idleMs);
+    slot.idleTimer.unref();
   }
 
   private abandon(slot: Slot) {
@@ -180,9 +213,4 @@ let defaultPool: ExportPool | undefined;
 export function defaultExportPool(): ExportPool {
   defaultPool ??= new ExportPool();
   return defaultPool;
-}
-
-/** Starts the render workers and warms them (fonts parsed, every script shaped once). Call once at server start. */
-export function warmUpExports(): Promise<void> {
-  return defaultExportPool().warmUp();
 }
