@@ -10,7 +10,11 @@ export interface LanguageSelectProps {
   compact?: boolean;
 }
 
-/** A native select: keyboard, screen readers and phones handle it best. */
+/**
+ * A native select: keyboard, screen readers and phones handle it best. It uses the system font:
+ * the language names ("العربية", "हिन्दी") would otherwise make every page download the Arabic and
+ * Devanagari web fonts (~100 kB), and system fonts draw a menu well enough.
+ */
 export function LanguageSelect({ value, onChange, label, className, compact = false }: LanguageSelectProps) {
   return (
     <label className={cx('relative inline-flex items-center', className)}>
@@ -20,7 +24,7 @@ export function LanguageSelect({ value, onChange, label, className, compact = fa
         value={value}
         onChange={(event) => onChange(event.target.value as LanguageCode)}
         className={cx(
-          'h-9 appearance-none rounded-control border border-line bg-surface ps-8 pe-3 text-sm text-fg hover:bg-surface-2 focus:outline-none focus:ring-2 focus:ring-ring/40',
+          'h-9 appearance-none rounded-control border border-line bg-surface ps-8 pe-3 font-[family-name:ui-sans-serif,system-ui,sans-serif] text-sm text-fg hover:bg-surface-2 focus:outline-none focus:ring-2 focus:ring-ring/40',
           compact ? 'max-w-[7.5rem]' : '',
         )}
         data-testid="language-select"

@@ -4,7 +4,6 @@ import { MARKETING } from '../../../common/marketing.ts';
 import { LanguageSelect } from '../../components/ui/language-select.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { useLanguage } from '../../i18n/use-language.ts';
-import { LANGUAGE_PICKER_FONT } from './render-mode.tsx';
 
 const footerLink = 'text-sm text-muted transition-colors hover:text-fg';
 
@@ -63,7 +62,7 @@ export function PublicFooter({ featuresHref = '/#features' }: { featuresHref?: s
         </nav>
         <div>
           <h2 className="text-sm font-semibold text-fg">{t('footer.language')}</h2>
-          <span data-language-picker className={`mt-3 flex ${LANGUAGE_PICKER_FONT}`}>
+          <span data-language-picker className="mt-3 flex">
             <LanguageSelect value={language} onChange={setLanguage} label={tc('language.label')} />
           </span>
         </div>

@@ -6,8 +6,7 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { LanguageSelect } from '../../components/ui/language-select.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { useLanguage } from '../../i18n/use-language.ts';
-import { cx } from '../../lib/class-names.ts';
-import { audienceProps, LANGUAGE_PICKER_FONT, useAudience } from './render-mode.tsx';
+import { audienceProps, useAudience } from './render-mode.tsx';
 
 const navLink = 'rounded-control px-3 py-2 text-sm font-medium text-muted transition-colors hover:bg-surface-2 hover:text-fg';
 const menuLink = 'block rounded-control px-3 py-2.5 text-sm font-medium text-fg hover:bg-surface-2';
@@ -44,7 +43,7 @@ export function PublicTopBar({ featuresHref = '/#features' }: { featuresHref?: s
     };
   }, []);
   const languagePicker = (className?: string) => (
-    <span data-language-picker className={cx(LANGUAGE_PICKER_FONT, className)}>
+    <span data-language-picker className={className}>
       <LanguageSelect value={language} onChange={setLanguage} label={tc('language.label')} compact />
     </span>
   );

@@ -46,9 +46,3 @@ export const HIDDEN_UNLESS_LANGUAGE: Record<LanguageCode, string> = {
   fr: '[html:not([lang=fr])_&]:invisible',
   de: '[html:not([lang=de])_&]:invisible',
 };
-
-/**
- * The language names in the selector ("العربية", "हिन्दी") would otherwise make an English page
- * download the Arabic and Devanagari web fonts (~100 kB); system fonts draw a menu well enough.
- */
-export const LANGUAGE_PICKER_FONT = '[&_select]:font-[family-name:ui-sans-serif,system-ui,sans-serif]';
