@@ -1,14 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Comment } from '../../../common/schemas/comment.schema.ts';
 import common from '../../i18n/locales/en/common.json';
 import comments from '../../i18n/locales/en/comments.json';
 import { commentTimeText } from './comment-time.ts';
 import { CommentsPanel } from './comments-panel.tsx';
+import { renderWithProviders } from '../../test-render.tsx';
 
 describe('comment times (spec §9)', () => {
   const now = new Date(2026, 5, 15, 12, 0, 0);
@@ -54,23 +51,7 @@ const comment = (overrides: Partial<Comment>): Comment => ({
 });
 
 async function renderPanel(currentUserId: number) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common, comments } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <CommentsPanel task={{ id: 9 }} currentUserId={currentUserId} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return userEvent.setup();
+  return renderWithProviders(<CommentsPanel task={{ id: 9 }} currentUserId={currentUserId} />, { common, comments });
 }
 
 describe('comments panel', () => {

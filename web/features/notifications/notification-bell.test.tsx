@@ -1,14 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Task } from '../../../common/schemas/task.schema.ts';
 import common from '../../i18n/locales/en/common.json';
 import sharing from '../../i18n/locales/en/sharing.json';
 import { badgeText, NotificationBell } from './notification-bell.tsx';
+import { renderWithProviders } from '../../test-render.tsx';
 
 const pendingTask = (id: number, overrides: Partial<Task> = {}): Task => ({
   id,
@@ -31,26 +27,13 @@ test('the badge counts up to 9, then shows 9+, and is hidden at 0', () => {
 });
 
 async function renderBell() {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common, sharing } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <NotificationBell />
-          <p>Outside</p>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </I18nextProvider>,
+  return renderWithProviders(
+    <>
+      <NotificationBell />
+      <p>Outside</p>
+    </>,
+    { common, sharing },
   );
-  return userEvent.setup();
 }
 
 describe('notification bell', () => {

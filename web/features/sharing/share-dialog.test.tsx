@@ -1,13 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import common from '../../i18n/locales/en/common.json';
 import sharing from '../../i18n/locales/en/sharing.json';
 import { ShareDialog } from './share-dialog.tsx';
 import { checkShareEmails, serverErrorsByRow } from './share-emails.ts';
+import { renderWithProviders } from '../../test-render.tsx';
 
 describe('share e-mail rules (spec §5)', () => {
   test('addresses are trimmed and empty rows dropped', () => {
@@ -37,24 +34,9 @@ describe('share e-mail rules (spec §5)', () => {
 });
 
 async function renderDialog() {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common, sharing } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
   const onClose = vi.fn();
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <ShareDialog task={{ id: 7, title: 'Launch plan' }} onClose={onClose} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return { user: userEvent.setup(), dialog: screen.getByTestId('share-dialog'), onClose };
+  const user = await renderWithProviders(<ShareDialog task={{ id: 7, title: 'Launch plan' }} onClose={onClose} />, { common, sharing });
+  return { user, dialog: screen.getByTestId('share-dialog'), onClose };
 }
 
 const emailInput = (n: number) => screen.getByLabelText(`Email address ${n}`);
