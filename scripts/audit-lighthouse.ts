@@ -65,7 +65,11 @@ async function startServer(): Promise<{ base: string; server: ChildProcess; data
   return { base, server, dataDir };
 }
 
-function audit(url: string, outFile: string): Record<Category, number> {
+/**
+ * One Lighthouse run. Lighthouse sometimes fails to record the trace on a busy 2-core machine
+ * ("NO_NAVSTART"); such a run says nothing about the page, so it is tried once more.
+ */
+function audit(url: string, outFile: string, attempt = 1): Record<Category, number> {
   const run = spawnSync(
     'npx',
     [
@@ -80,7 +84,13 @@ function audit(url: string, outFile: string): Record<Category, number> {
     ],
     { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'inherit', 'inherit'] },
   );
-  if (run.status !== 0) throw new Error(`lighthouse failed on ${url} (exit ${run.status})`);
+  if (run.status !== 0) {
+    if (attempt < 2) {
+      console.error(`lighthouse failed on ${url} (exit ${run.status}); trying once more`);
+      return audit(url, outFile, attempt + 1);
+    }
+    throw new Error(`lighthouse failed on ${url} (exit ${run.status})`);
+  }
   const report = JSON.parse(fs.readFileSync(outFile, 'utf8')) as { categories: Record<Category, { score: number | null }> };
   return Object.fromEntries(
     CATEGORIES.map((category) => [category, Math.round((report.categories[category]?.score ?? 0) * 100)]),
