@@ -2,6 +2,10 @@ import { AlertCircle, CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cx } from '../../lib/class-names.ts';
 
+/**
+ * A message, often the server's own words: as a string it is isolated (<bdi>) so an English
+ * sentence in a right-to-left page keeps its full stop at its end.
+ */
 export function Alert({ tone, children, className }: { tone: 'error' | 'success'; children: ReactNode; className?: string }) {
   const Icon = tone === 'error' ? AlertCircle : CheckCircle2;
   return (
@@ -14,7 +18,7 @@ export function Alert({ tone, children, className }: { tone: 'error' | 'success'
       )}
     >
       <Icon aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
-      <div>{children}</div>
+      <div>{typeof children === 'string' ? <bdi>{children}</bdi> : children}</div>
     </div>
   );
 }

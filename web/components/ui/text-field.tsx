@@ -13,6 +13,11 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   revealable?: { show: string; hide: string };
 }
 
+/** The icon of the show/hide toggle: what pressing it does next. */
+export function RevealIcon({ revealed }: { revealed: boolean }) {
+  return revealed ? <EyeOff aria-hidden className="h-4 w-4" /> : <Eye aria-hidden className="h-4 w-4" />;
+}
+
 export function TextField({ label, error, hint, revealable, id, className, type, ...rest }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
@@ -42,13 +47,14 @@ export function TextField({ label, error, hint, revealable, id, className, type,
             aria-pressed={revealed}
             aria-controls={inputId}
           >
-            {revealed ? <EyeOff aria-hidden className="h-4 w-4" /> : <Eye aria-hidden className="h-4 w-4" />}
+            <RevealIcon revealed={revealed} />
           </button>
         )}
       </div>
       {error ? (
         <p id={errorId} className="mt-1.5 text-sm text-danger" role="alert">
-          {error}
+          {/* Isolated: the server's English message in an Arabic form keeps its full stop at its end. */}
+          <bdi>{error}</bdi>
         </p>
       ) : hint ? (
         <p className="mt-1.5 text-xs text-muted">{hint}</p>
