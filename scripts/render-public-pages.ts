@@ -1,7 +1,7 @@
 /**
- * Part of `npm run build`: renders the landing page to static HTML and collects every public
- * page's head texts, per language, into build/web/public-pages.json, which the server reads
- * at start (server/seo). The components use Vite features (import.meta.glob), so they load
+ * Part of `npm run build`: renders the landing, sign-in and sign-up pages to static HTML and
+ * collects every public page's head texts, per language, into build/web/public-pages.json,
+ * which the server reads at start (server/seo). The components use Vite features (import.meta.glob), so they load
  * through Vite's SSR module loader rather than plain Node.
  *
  *   tsx scripts/render-public-pages.ts [output directory, default build/web]
@@ -24,7 +24,7 @@ export async function renderPublicPagesWithVite(): Promise<PublicPages> {
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const module = (await vite.ssrLoadModule('/features/marketing/public-pages.tsx')) as { renderPublicPages(): unknown };
+    const module = (await vite.ssrLoadModule('/app/public-pages.tsx')) as { renderPublicPages(): unknown };
     return PublicPages.parse(module.renderPublicPages());
   } finally {
     await vite.close();

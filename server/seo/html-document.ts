@@ -1,5 +1,5 @@
 import { isLanguageCode, languageOf, DEFAULT_LANGUAGE, type LanguageCode } from '../../common/locales.ts';
-import type { PublicPages } from '../../common/public-pages.ts';
+import type { PublicPages, StaticPageKey } from '../../common/public-pages.ts';
 import { renderPageHead } from './page-head.ts';
 import { publicPageAt } from './seo-pages.ts';
 
@@ -21,7 +21,20 @@ const TITLE = /\s*<title>[\s\S]*?<\/title>/i;
 const DESCRIPTION = /\s*<meta\s+name="description"[\s\S]*?>/i;
 const APP_ENTRY = /\s*<script\s+type="module"[^>]*\bsrc="[^"]*"[^>]*><\/script>/gi;
 const MODULE_PRELOAD = /\s*<link\s+rel="modulepreload"[^>]*>/gi;
+/** The address of an app entry script or module preload. */
+const SCRIPT_URL = /\b(?:src|href)="([^"]*)"/i;
 const EMPTY_ROOT = '<div id="root"></div>';
+/**
+ * The pages sent as static HTML rendered at build time, and the small script each gets instead
+ * of the app's bundle (web/public): the landing page (decision 009), sign-in and sign-up (010).
+ */
+export const STATIC_PAGE_SCRIPTS: Record<StaticPageKey, string> = { home: '/landing.js', login: '/auth.js', signup: '/auth.js' };
+const isStaticPage = (key: string | undefined): key is StaticPageKey => key !== undefined && Object.hasOwn(STATIC_PAGE_SCRIPTS, key);
+/**
+ * Static pages that lead straight into the app: they prefetch the app's scripts at idle
+ * priority, so the dashboard after signing in starts from the cache instead of the network.
+ */
+const PREFETCHES_APP: ReadonlySet<StaticPageKey> = new Set(['login', 'signup']);
 /** Icons browsers look for besides the SVG favicon of index.html. */
 const ICONS = [
   { href: '/favicon.ico', tag: '<link rel="icon" href="/favicon.ico" sizes="32x32" />' },
@@ -30,13 +43,14 @@ const ICONS = [
 
 /**
  * Turns the built index.html into the page for one path and language: the localized head
- * (see page-head.ts) for every path, and for `/` the whole landing page as static HTML with
- * /landing.js in place of the app's bundle (the bundle loads from the first link into the app).
+ * (see page-head.ts) for every path, and for `/`, `/login` and `/signup` the whole page as
+ * static HTML with its small script in place of the app's bundle (the bundle loads from the
+ * first link into the app).
  */
 export function createPageRenderer(indexHtml: string, pages: PublicPages) {
   const base = indexHtml.replace(TITLE, '').replace(DESCRIPTION, '');
   const canInjectHead = VIEWPORT_META.test(base) && HTML_TAG.test(base);
-  const canServeStaticLanding = canInjectHead && base.includes(EMPTY_ROOT) && base.includes('</body>');
+  const canServeStaticPages = canInjectHead && base.includes(EMPTY_ROOT) && base.includes('</body>');
   const missingIcons = ICONS.filter((icon) => !base.includes(`href="${icon.href}"`)).map((icon) => icon.tag);
 
   return function renderPage({ pathname, lang, origin }: PageRequest): RenderedPage {
@@ -52,12 +66,18 @@ export function createPageRenderer(indexHtml: string, pages: PublicPages) {
       .replace(HTML_TAG, () => `<html lang="${language}" dir="${dir}">`)
       .replace(VIEWPORT_META, (viewport) => `${viewport}\n    ${head}`);
 
-    if (canServeStaticLanding && publicPageAt(pathname)?.key === 'home') {
+    const key = publicPageAt(pathname)?.key;
+    if (canServeStaticPages && isStaticPage(key)) {
+      const prefetch = PREFETCHES_APP.has(key);
+      const toPrefetch = (tag: string) => {
+        const url = prefetch ? SCRIPT_URL.exec(tag)?.[1] : undefined;
+        return url ? `\n    <link rel="prefetch" href="${url}" crossorigin />` : '';
+      };
       html = html
-        .replace(APP_ENTRY, '')
-        .replace(MODULE_PRELOAD, '')
-        .replace(EMPTY_ROOT, () => `<div id="root">${pages.landing[language]}</div>`)
-        .replace('</body>', '  <script src="/landing.js"></script>\n  </body>');
+        .replace(APP_ENTRY, toPrefetch)
+        .replace(MODULE_PRELOAD, toPrefetch)
+        .replace(EMPTY_ROOT, () => `<div id="root">${pages.html[key][language]}</div>`)
+        .replace('</body>', () => `  <script src="${STATIC_PAGE_SCRIPTS[key]}"></script>\n  </body>`);
     }
     return { html, language };
   };

@@ -98,6 +98,35 @@ describe('pages served from the built index.html', () => {
     expect((await get('/?lang=xx')).body).toContain('<link rel="canonical" href="https://taskaty.example/" />');
   });
 
+  test('/login and /signup are the React pages as static HTML with /auth.js instead of the app bundle, per language', async () => {
+    for (const [url, title, heading] of [
+      ['/login', '<title>Sign in | Taskaty</title>', 'Welcome back'],
+      ['/signup', '<title>Create your free account | Taskaty</title>', 'Create your account'],
+      ['/login?lang=ar', '<title>تسجيل الدخول | Taskaty</title>', 'مرحبًا بعودتك'],
+    ] as const) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      const html = response.body;
+      expect(html, url).toContain(title);
+      expect(html, url).toContain('<meta name="robots" content="index, follow" />');
+      expect(html, url).toContain(heading);
+      expect(html, url).toContain(`data-auth-page="${url.slice(1, url.indexOf('?') === -1 ? undefined : url.indexOf('?'))}"`);
+      expect(html, url).toMatch(/<form[^>]*method="post"/);
+      // The app's scripts are only prefetched, for after signing in; nothing runs but /auth.js.
+      expect(html, url).not.toContain('<script type="module"');
+      expect(html, url).not.toContain('modulepreload');
+      expect(html, url).toContain('<link rel="prefetch" href="/assets/index-abc123.js" crossorigin />');
+      expect(html, url).toContain('<link rel="prefetch" href="/assets/vendor-def456.js" crossorigin />');
+      expect(html, url).not.toContain('landing.js');
+      expect(html.match(/<script src="\/auth\.js"><\/script>/g), url).toHaveLength(1);
+      expect(html, url).toContain('/assets/index-789.css');
+      expect(html, url).toContain('<script src="/theme-init.js"></script>');
+    }
+    expect((await get('/login?lang=ar')).body).toContain('<html lang="ar" dir="rtl">');
+    // A trailing slash is the same page.
+    expect((await get('/signup/')).body).toContain('data-auth-page="signup"');
+  });
+
   test('other public pages keep the app bundle and get their own head', async () => {
     const html = (await get('/privacy')).body;
     expect(html).toContain('<title>Privacy Policy | Taskaty</title>');

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { createAccount, expect, setLanguage, test, uniqueEmail, useSession } from './fixtures.ts';
+import { createAccount, expect, localeTexts, setLanguage, test, uniqueEmail, useSession } from './fixtures.ts';
 
 test('a new person signs up, signs in, comes back to a protected page after sign-in, and signs out', async ({ page }) => {
   const email = uniqueEmail('journey');
@@ -48,6 +48,51 @@ test('sign-in with a blank field says to fill in all fields; wrong credentials s
   await expect(password).toHaveAttribute('type', 'password');
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(password).toHaveAttribute('type', 'text');
+});
+
+test('the sign-in page works before and without the app bundle: its own script, the language, a reload that keeps the remembered page', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  // Redirected from a protected page, then reloaded: the server's static copy of /login takes over.
+  await page.goto('/labels');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.reload();
+  const scripts = await page.evaluate(() => [...document.scripts].map((script) => new URL(script.src, location.href).pathname));
+  expect(scripts).toEqual(['/theme-init.js', '/auth.js']);
+  await page.getByLabel('Email address').fill(account.user.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/labels$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('taskaty_user')))!)).toMatchObject({ email: account.user.email });
+
+  // In Arabic: right to left, the page's own texts, and links that keep the chosen language.
+  await page.evaluate(() => localStorage.clear());
+  const t = await localeTexts('ar', 'auth');
+  await page.goto('/login?lang=ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByRole('button', { name: t('login.submit') }).click();
+  await expect(page.getByRole('alert')).toHaveText(t('login.fillAllFields'));
+  await expect(page.getByRole('link', { name: t('login.signupLink') })).toHaveAttribute('href', '/signup?lang=ar');
+  await page.getByLabel(t('login.email')).fill(account.user.email);
+  await page.getByLabel(t('login.password'), { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: t('login.submit') }).click();
+  // The server's own message, in the page's language.
+  const refused = await request.post('/api/user/login', {
+    data: { email: account.user.email, password: 'wrong-password' },
+    headers: { 'Accept-Language': 'ar' },
+  });
+  await expect(page.getByRole('alert')).toHaveText(((await refused.json()) as { message: string }).message);
+  await expect(page.getByRole('button', { name: t('login.submit') })).toBeEnabled();
+
+  // Choosing another language reloads the page in it and remembers the choice.
+  await page.getByRole('combobox').selectOption('fr');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  const fr = await localeTexts('fr', 'auth');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(fr('login.title'));
+  expect(await page.evaluate(() => localStorage.getItem('taskaty_language'))).toBe('fr');
 });
 
 test('sign-up shows each server field error under its field and clears it when edited', async ({ page, request }) => {

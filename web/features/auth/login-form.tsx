@@ -7,6 +7,15 @@ import { ApiError, NetworkError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.tsx';
 import { login } from './auth-api.ts';
 
+/** The form's error, announced and tied to the form (also cloned by /auth.js on the static /login). */
+export function LoginError({ message }: { message: string }) {
+  return (
+    <div id="login-error">
+      <Alert tone="error">{message}</Alert>
+    </div>
+  );
+}
+
 export function LoginForm() {
   const { t } = useTranslation('auth');
   const { signIn } = useSession();
@@ -35,12 +44,10 @@ export function LoginForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={error ? 'login-error' : undefined}>
-      {error && (
-        <div id="login-error">
-          <Alert tone="error">{error}</Alert>
-        </div>
-      )}
+    // method="post": the static /login (web/public/auth.js) must never put a password in the URL
+    // if it is submitted before its script runs; here onSubmit always prevents the submission.
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={error ? 'login-error' : undefined}>
+      {error && <LoginError message={error} />}
       <TextField
         label={t('login.email')}
         type="email"

@@ -11,6 +11,12 @@ import { register } from './auth-api.ts';
 type Field = 'name' | 'email' | 'password' | 'password_confirmation';
 const EMPTY: Record<Field, string> = { name: '', email: '', password: '', password_confirmation: '' };
 
+/** What replaces the form once the account exists (also used by /auth.js on the static /signup). */
+export function SignupSuccess() {
+  const { t } = useTranslation('auth');
+  return <Alert tone="success">{t('signup.success')}</Alert>;
+}
+
 export function SignupForm({ loginPath }: { loginPath: string }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -57,11 +63,12 @@ export function SignupForm({ loginPath }: { loginPath: string }) {
     }
   }
 
-  if (succeeded) return <Alert tone="success">{t('signup.success')}</Alert>;
+  if (succeeded) return <SignupSuccess />;
 
   const reveal = { show: t('showPassword'), hide: t('hidePassword') };
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    // method="post": see LoginForm.
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       {error && <Alert tone="error">{error}</Alert>}
       <TextField
         label={t('signup.name')}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isLanguageCode } from '../../../common/locales.ts';
 import { cx } from '../../lib/class-names.ts';
+import { HIDDEN_UNLESS_LANGUAGE } from '../../lib/static-markup.ts';
 import { LandingBeta } from './landing-beta.tsx';
 import { LandingCta } from './landing-cta.tsx';
 import { LandingFeatures } from './landing-features.tsx';
@@ -9,7 +10,7 @@ import { LandingHero } from './landing-hero.tsx';
 import { LandingTestimonials } from './landing-testimonials.tsx';
 import { PublicFooter } from './public-footer.tsx';
 import { PublicTopBar } from './public-top-bar.tsx';
-import { HIDDEN_UNLESS_LANGUAGE, useStaticMarkup } from './render-mode.tsx';
+import { useStaticMarkup } from './render-mode.tsx';
 
 /** The whole landing page (spec §2), shared by the live route and the server-rendered HTML. */
 export function LandingContent() {

@@ -1,5 +1,4 @@
 import { createContext, useContext } from 'react';
-import type { LanguageCode } from '../../../common/locales.ts';
 import { useSession } from '../../lib/session.tsx';
 
 /**
@@ -32,17 +31,3 @@ export function audienceProps(audience: Audience, target: 'guest' | 'user') {
   if (audience !== 'both') return {};
   return target === 'user' ? { 'data-session': 'user', hidden: true } : { 'data-session': 'guest' };
 }
-
-/**
- * The static copy is written in one language, but /theme-init.js may switch <html lang> to the
- * visitor's stored language before /landing.js reloads the page in it; these hide the copy
- * meanwhile instead of flashing the wrong language. Literal strings, so Tailwind generates them.
- */
-export const HIDDEN_UNLESS_LANGUAGE: Record<LanguageCode, string> = {
-  en: '[html:not([lang=en])_&]:invisible',
-  hi: '[html:not([lang=hi])_&]:invisible',
-  ar: '[html:not([lang=ar])_&]:invisible',
-  es: '[html:not([lang=es])_&]:invisible',
-  fr: '[html:not([lang=fr])_&]:invisible',
-  de: '[html:not([lang=de])_&]:invisible',
-};
