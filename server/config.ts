@@ -30,7 +30,7 @@ const ConfigSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   RATE_LIMIT_LOGIN_PER_MINUTE: intFrom(10, 1),
-  RATE_LIMIT_SIGNUP_PER_HOUR: intFrom(100, 1),
+  RATE_LIMIT_SIGNUP_PER_HOUR: intFrom(1000, 1),
   RATE_LIMIT_SHARE_PER_MINUTE: intFrom(30, 1),
   SMTP_URL: z
     .string()

@@ -18,7 +18,7 @@ const AiConfigSchema = z
     AI_API_KEY: optionalText,
     AI_MODEL: optionalText,
     AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-    AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
+    AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   })
   .superRefine((env, context) => {
     // Without a model name every request would fail at the provider; say so at start instead.

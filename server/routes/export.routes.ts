@@ -67,7 +67,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
 
   const routeConfig = {
     // Rendering costs far more than any other request, so one account cannot queue up the workers for everyone.
-    rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `export:${request.user?.id ?? request.ip}` },
+    rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `export:${request.user?.id ?? request.ip}` },
   };
 
   await app.register(async (scope) => {

@@ -5,7 +5,8 @@ import { isLanguageCode, matchLanguage } from '../../common/locales.ts';
 import { presentUser, type AuthService } from '../services/auth.service.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { fieldErrorsFrom } from '../plugins/error-handler.ts';
-import { ValidationError } from '../errors.ts';
+import { AppError, ValidationError } from '../errors.ts';
+import { FailureThrottle } from '../plugins/failure-throttle.ts';
 
 export interface UserRoutesOptions {
   auth: AuthService;
@@ -15,6 +16,10 @@ export interface UserRoutesOptions {
 const errorResponses = { 401: ErrorBody, 422: ErrorBody, 429: ErrorBody };
 
 export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { auth, rateLimits }) => {
+  // Per address and e-mail, failures only: guessing one account's password is slowed without
+  // locking out everyone behind the same NAT, or anyone who types their password right.
+  const failedSignIns = new FailureThrottle({ maxFailures: rateLimits.loginPerMinute, windowMs: 60_000 });
+
   app.post(
     '/api/user/register',
     {
@@ -47,19 +52,23 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         body: LoginInput,
         response: { 200: LoginResponse, ...errorResponses },
       },
-      config: {
-        rateLimit: {
-          max: rateLimits.loginPerMinute,
-          timeWindow: '1 minute',
-          // Per address and e-mail: guessing one account's password is slowed without
-          // locking out everyone behind the same NAT.
-          keyGenerator: (request) =>
-            `${request.ip}|${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
-        },
-      },
     },
-    async (request) => {
-      const { user, plainTextToken } = await auth.login(request.body);
+    async (request, reply) => {
+      const key = `${request.ip}|${request.body.email.trim().toLowerCase()}`;
+      const wait = failedSignIns.retryAfterSeconds(key);
+      if (wait > 0) {
+        reply.header('Retry-After', String(wait));
+        throw new AppError(429, `Too many attempts. Please try again in ${wait} seconds.`);
+      }
+      let signedIn;
+      try {
+        signedIn = await auth.login(request.body);
+      } catch (error) {
+        if (error instanceof ValidationError) failedSignIns.fail(key);
+        throw error;
+      }
+      failedSignIns.succeed(key);
+      const { user, plainTextToken } = signedIn;
       return { user, token: { plainTextToken } };
     },
   );
