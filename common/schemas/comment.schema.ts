@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { recordIdParams } from './task.schema.ts';
 
 export interface Comment {
   id: number;
@@ -45,3 +46,5 @@ export const CommentInput = z.object({
 });
 export const CommentEditInput = z.object({ content });
 export const CommentsResponse = z.object({ comments: z.array(Comment) });
+
+export const CommentIdParams = recordIdParams('Comment not found');

@@ -76,6 +76,31 @@ export const TaskInput = z.object({
 export type TaskInput = z.input<typeof TaskInput>;
 export type TaskInputParsed = z.output<typeof TaskInput>;
 
+/**
+ * PUT /api/tasks/update/{id}: the same body, but a field left out keeps its value instead of
+ * falling back to the add defaults, so a client that sends only what changed loses nothing.
+ * `null` or an empty value still clears (description, due date); `labels: []` removes them all.
+ */
+export const TaskUpdateInput = TaskInput.extend({
+  description: z
+    .string({ error: 'The description must be text.' })
+    .max(LIMITS.taskDescriptionMax, `The description must not be greater than ${LIMITS.taskDescriptionMax} characters.`)
+    .nullish()
+    .transform((value) => (value === null ? '' : value)),
+  due_date: z
+    .union([z.iso.date({ error: 'The due date must be a valid date (YYYY-MM-DD).' }), z.literal(''), z.null()], {
+      error: 'The due date must be a valid date (YYYY-MM-DD).',
+    })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null)),
+  priority: Priority.optional(),
+  labels: z
+    .array(labelName, { error: 'The labels must be a list of names.' })
+    .max(LIMITS.labelsPerTaskMax, `A task can have at most ${LIMITS.labelsPerTaskMax} labels.`)
+    .optional(),
+});
+export type TaskUpdateInputParsed = z.output<typeof TaskUpdateInput>;
+
 /** The most tasks one page of a list may hold (GET /api/tasks?limit=…). */
 export const TASK_PAGE_MAX = 1000;
 const pageLimitMessage = `The limit must be a whole number from 1 to ${TASK_PAGE_MAX}.`;
@@ -100,9 +125,16 @@ export const TaskListQuery = z.object({
 });
 export type TaskListQuery = z.infer<typeof TaskListQuery>;
 
-export const TaskIdParams = z.object({
-  id: z.coerce.number({ error: 'Task not found' }).int().positive().max(2_147_483_647),
-});
+/**
+ * A record id in a path: a positive 32-bit integer. Any other value names no record, so the
+ * server answers it like an unknown id (404 with `message`), not as a field error.
+ */
+export const recordIdParams = (notFound: string) =>
+  z.object({
+    id: z.coerce.number({ error: notFound }).int({ error: notFound }).positive({ error: notFound }).max(2_147_483_647, { error: notFound }),
+  });
+
+export const TaskIdParams = recordIdParams('Task not found');
 
 export const TaskResponse = z.object({ task: Task });
 export const TasksResponse = z.object({ tasks: z.array(Task) });

@@ -27,6 +27,10 @@ export function fieldErrorsFrom(validation: ReadonlyArray<{ instancePath?: strin
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path parameter that is not a valid id names no record: 404, like an unknown id.
+      if (error.validationContext === 'params') {
+        return reply.code(404).send({ message: error.validation[0]?.message ?? 'Not found' });
+      }
       const invalid = new ValidationError(fieldErrorsFrom(error.validation));
       return reply.code(422).send({ message: invalid.message, errors: invalid.errors });
     }

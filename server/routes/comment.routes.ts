@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Comment, CommentEditInput, CommentInput, CommentsResponse } from '../../common/schemas/comment.schema.ts';
+import { Comment, CommentEditInput, CommentIdParams, CommentInput, CommentsResponse } from '../../common/schemas/comment.schema.ts';
 import { ErrorBody } from '../../common/schemas/error.schema.ts';
 import { TaskIdParams } from '../../common/schemas/task.schema.ts';
 import { requireUser } from '../plugins/auth.ts';
@@ -49,7 +49,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ auth: AuthService; comments:
         tags: ['comments'],
         summary: 'Edit my comment',
         security,
-        params: TaskIdParams,
+        params: CommentIdParams,
         body: CommentEditInput,
         response: { 200: CommentResponse, ...errors },
       },

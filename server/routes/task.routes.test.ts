@@ -144,6 +144,35 @@ describe.each(testDialects())('tasks API on %s', (dialect) => {
     expect(latest.description).toContain('set the labels to two');
   });
 
+  test('an update that leaves fields out keeps them; null and empty values clear', async () => {
+    const me = await t.signUp();
+    const task = await add(me, {
+      title: 'Full',
+      description: 'Keep me',
+      labels: ['Work', 'home'],
+      priority: 'high',
+      due_date: '2030-01-01',
+    });
+    const renamed = await call(me, 'PUT', `/api/tasks/update/${task.id}`, { title: 'Renamed' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().task).toMatchObject({ title: 'Renamed', description: 'Keep me', priority: 'high', due_date: '2030-01-01' });
+    expect(renamed.json().task.labels.map((l: { name: string }) => l.name)).toEqual(['Work', 'home']);
+    const [latest] = (await call(me, 'GET', `/api/task/${task.id}`)).json().activity_logs;
+    expect(latest.description).toBe('Renamed the task from “Full” to “Renamed”');
+
+    const cleared = await call(me, 'PUT', `/api/tasks/update/${task.id}`, {
+      title: 'Renamed',
+      description: null,
+      due_date: '',
+      labels: [],
+    });
+    expect(cleared.json().task).toMatchObject({ description: '', due_date: null, priority: 'high', labels: [] });
+    // The title is still required, as for adding.
+    const untitled = await call(me, 'PUT', `/api/tasks/update/${task.id}`, { priority: 'low' });
+    expect(untitled.statusCode).toBe(422);
+    expect(untitled.json().errors.title).toEqual(['The title field is required.']);
+  });
+
   test('a duplicate records where it came from', async () => {
     const me = await t.signUp();
     const source = await add(me, { title: 'Original' });
@@ -208,12 +237,25 @@ describe.each(testDialects())('tasks API on %s', (dialect) => {
     expect(still).toMatchObject({ title: 'Private', is_completed: 0 });
   });
 
-  test('unknown and malformed ids are 404 or 422, never 500', async () => {
+  test('unknown and malformed ids are all 404 with the not-found message, on every route that takes one', async () => {
     const me = await t.signUp();
-    expect((await call(me, 'GET', '/api/task/999999')).statusCode).toBe(404);
-    for (const id of ['abc', '-1', '0', '1.5', '99999999999999999999']) {
-      const response = await call(me, 'GET', `/api/task/${id}`);
-      expect([404, 422], id).toContain(response.statusCode);
+    for (const id of ['999999', 'abc', '-1', '0', '1.5', '99999999999999999999']) {
+      for (const [method, url, payload] of [
+        ['GET', `/api/task/${id}`],
+        ['PUT', `/api/tasks/update/${id}`, { title: 'x' }],
+        ['PUT', `/api/tasks/complete/${id}`],
+        ['DELETE', `/api/tasks/delete/${id}`],
+        ['GET', `/api/tasks/${id}/comments`],
+        ['POST', `/api/tasks/${id}/share`, { email_ids: ['someone@example.com'] }],
+        ['POST', `/api/tasks/${id}/accept-share`],
+      ] as const) {
+        const response = await call(me, method, url, payload);
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.json(), `${method} ${url}`).toEqual({ message: 'Task not found' });
+      }
+      const comment = await call(me, 'PUT', `/api/tasks/comments/${id}/edit`, { content: 'x' });
+      expect(comment.statusCode, id).toBe(404);
+      expect(comment.json(), id).toEqual({ message: 'Comment not found' });
     }
   });
 

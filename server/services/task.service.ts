@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Label } from '../../common/schemas/label.schema.ts';
 import type { ActivityLog } from '../../common/schemas/activity.schema.ts';
-import type { Task, TaskInputParsed, TaskListQuery } from '../../common/schemas/task.schema.ts';
+import type { Task, TaskInputParsed, TaskListQuery, TaskUpdateInputParsed } from '../../common/schemas/task.schema.ts';
 import type { RenderedTaskCache } from '../cache/rendered-task.cache.ts';
 import type { Priority } from '../../common/constants.ts';
 import type { Clock } from '../clock.ts';
@@ -227,12 +227,20 @@ export function createTaskService(deps: {
       return task;
     },
 
-    async update(user: UserRow, taskId: number, input: TaskInputParsed): Promise<Task> {
+    async update(user: UserRow, taskId: number, update: TaskUpdateInputParsed): Promise<Task> {
       const now = clock.nowIso();
       await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const { task, access } = await load(db, user, taskId);
         if (!canEditTask(access)) throw new ForbiddenError('You do not have permission to edit this task.');
+        // What the body leaves out keeps its value.
+        const input: TaskInputParsed = {
+          title: update.title,
+          description: update.description ?? task.description,
+          due_date: update.due_date === undefined ? task.due_date : update.due_date,
+          priority: update.priority ?? (task.priority as Priority),
+          labels: update.labels ?? task.labels.map((label) => label.name),
+        };
         const changes = describeChanges(task, input);
         await db.tasks.update(
           taskId,
