@@ -4,7 +4,7 @@ import { loadAiConfig } from './ai.config.ts';
 
 describe('AI configuration', () => {
   test('with nothing set, the built-in writer answers with the default limits', () => {
-    expect(loadAiConfig({})).toEqual({ provider: undefined, timeoutMs: 30_000, rateLimitPerMinute: 20 });
+    expect(loadAiConfig({})).toEqual({ provider: undefined, timeoutMs: 30_000, rateLimitPerMinute: 60 });
     expect(loadAiConfig({ AI_BASE_URL: '', AI_MODEL: '', AI_TIMEOUT_MS: '', AI_RATE_LIMIT_PER_MINUTE: '' }).provider).toBeUndefined();
   });
 
