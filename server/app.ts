@@ -102,6 +102,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   });
   app.addHook('preValidation', async (request) => {
+    // A call sent without a body is validated as an empty one, so it gets the same field
+    // errors ("The title field is required.") as `{}` instead of a complaint about its type.
+    if ((request.body === undefined || request.body === null) && request.routeOptions.schema?.body) request.body = {};
     const paths = [...nulPaths(request.query), ...nulPaths(request.params)];
     if (paths.length) throw new ValidationError(Object.fromEntries(paths.map((p) => [p, ['The text must not contain NUL characters.']])));
   });

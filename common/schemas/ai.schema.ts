@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { requiredField } from './messages.ts';
 import { LIMITS } from '../limits.ts';
 
 export const GenerateDescriptionInput = z.object({
   input_text: z
-    .string({ error: 'The input text field is required.' })
+    .string({ error: requiredField('input text') })
     .trim()
     .min(1, 'The input text field is required.')
     .max(LIMITS.taskTitleMax, `The input text must not be greater than ${LIMITS.taskTitleMax} characters.`),

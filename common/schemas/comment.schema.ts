@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredField } from './messages.ts';
 import { LIMITS } from '../limits.ts';
 import { recordIdParams } from './task.schema.ts';
 
@@ -31,18 +32,27 @@ export const Comment: z.ZodType<Comment> = z.lazy(() =>
 );
 
 const content = z
-  .string({ error: 'The content field is required.' })
+  .string({ error: requiredField('content') })
   .trim()
   .min(1, 'The content field is required.')
   .max(LIMITS.commentMax, `The comment must not be greater than ${LIMITS.commentMax} characters.`);
 
 export const CommentInput = z.object({
-  task_id: z.coerce
-    .number({ error: 'The task id field is required.' })
-    .int('The task id must be a whole number.')
-    .positive('The task id must be a whole number.'),
+  // Spec §7: sent as a string; a number is accepted too.
+  task_id: z
+    .union([z.string(), z.number()], { error: requiredField('task id', 'number') })
+    .pipe(
+      z.coerce
+        .number<string | number>({ error: 'The task id must be a whole number.' })
+        .int('The task id must be a whole number.')
+        .positive('The task id must be a whole number.'),
+    ),
   content,
-  parent_id: z.coerce.number().int().positive().nullish(),
+  parent_id: z.coerce
+    .number({ error: 'The parent id must be the id of a comment.' })
+    .int('The parent id must be the id of a comment.')
+    .positive('The parent id must be the id of a comment.')
+    .nullish(),
 });
 export const CommentEditInput = z.object({ content });
 export const CommentsResponse = z.object({ comments: z.array(Comment) });

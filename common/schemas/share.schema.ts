@@ -10,7 +10,8 @@ export const ShareInput = z.object({
       z
         .string({ error: 'Email address is required' })
         .trim()
-        .min(1, 'Email address is required')
+        // abort: a blank address is "required", not also "not valid".
+        .min(1, { error: 'Email address is required', abort: true })
         .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
       {
         error: 'At least one email address is required.',

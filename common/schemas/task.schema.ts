@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredField } from './messages.ts';
 import { PRIORITIES, SORT_DIRECTIONS, TASK_SORT_KEYS } from '../constants.ts';
 import { LIMITS } from '../limits.ts';
 import { ActivityLog } from './activity.schema.ts';
@@ -50,7 +51,7 @@ const labelName = z
 /** The task form payload (spec §3): validates the API and drives the web forms. */
 export const TaskInput = z.object({
   title: z
-    .string({ error: 'The title field is required.' })
+    .string({ error: requiredField('title') })
     .trim()
     .min(1, 'The title field is required.')
     .max(LIMITS.taskTitleMax, `The title must not be greater than ${LIMITS.taskTitleMax} characters.`),
@@ -110,7 +111,7 @@ export const TaskListQuery = z.object({
   label: z.string().trim().max(LIMITS.labelNameMax).optional(),
   sort: z.enum(TASK_SORT_KEYS, { error: 'The sort must be one of created_at, updated_at, priority.' }).default('created_at'),
   direction: z.enum(SORT_DIRECTIONS, { error: 'The direction must be asc or desc.' }).default('desc'),
-  priority: z.union([Priority, z.literal(''), z.literal('all')]).optional(),
+  priority: z.union([Priority, z.literal(''), z.literal('all')], { error: 'The priority must be low, medium, high or all.' }).optional(),
   /**
    * Beyond the spec, optional: a page of at most `limit` tasks, continued with the answer's
    * `next_cursor`. Without `limit` the call answers every task, as the spec's does.

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { requiredField } from './messages.ts';
 import { LIMITS } from '../limits.ts';
 
 const email = z
-  .string({ error: 'The email field is required.' })
+  .string({ error: requiredField('email') })
   .trim()
   .min(1, 'The email field is required.')
   .max(LIMITS.emailMax, `The email must not be greater than ${LIMITS.emailMax} characters.`)
@@ -12,17 +13,17 @@ const email = z
 export const RegisterInput = z
   .object({
     name: z
-      .string({ error: 'The name field is required.' })
+      .string({ error: requiredField('name') })
       .trim()
       .min(1, 'The name field is required.')
       .max(LIMITS.nameMax, `The name must not be greater than ${LIMITS.nameMax} characters.`),
     email,
     password: z
-      .string({ error: 'The password field is required.' })
-      .min(1, 'The password field is required.')
+      .string({ error: requiredField('password') })
+      .min(1, { error: 'The password field is required.', abort: true })
       .min(LIMITS.passwordMin, `The password must be at least ${LIMITS.passwordMin} characters.`)
       .max(LIMITS.passwordMax, `The password must not be greater than ${LIMITS.passwordMax} characters.`),
-    password_confirmation: z.string({ error: 'The password confirmation field is required.' }),
+    password_confirmation: z.string({ error: requiredField('password confirmation') }),
   })
   .refine((input) => input.password === input.password_confirmation, {
     message: 'The password field confirmation does not match.',
@@ -32,12 +33,15 @@ export type RegisterInput = z.infer<typeof RegisterInput>;
 
 export const LoginInput = z.object({
   email: z
-    .string({ error: 'The email field is required.' })
+    .string({ error: requiredField('email') })
     .trim()
     .min(1, 'The email field is required.')
     .max(LIMITS.emailMax)
     .transform((value) => value.toLowerCase()),
-  password: z.string({ error: 'The password field is required.' }).min(1, 'The password field is required.').max(LIMITS.passwordMax),
+  password: z
+    .string({ error: requiredField('password') })
+    .min(1, 'The password field is required.')
+    .max(LIMITS.passwordMax),
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 

@@ -13,7 +13,8 @@ export function fieldErrorsFrom(validation: ReadonlyArray<{ instancePath?: strin
   const errors: Record<string, string[]> = {};
   for (const issue of validation) {
     const field = fieldOf(issue.instancePath);
-    const message = issue.message ?? 'The given data was invalid.';
+    // Only a body that is not an object at all fails at its root (an array, a number).
+    const message = field === 'body' ? 'The request body must be a JSON object.' : (issue.message ?? 'The given data was invalid.');
     const list = (errors[field] ??= []);
     if (!list.includes(message)) list.push(message);
   }

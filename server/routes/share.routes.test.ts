@@ -91,7 +91,9 @@ describe.each(testDialects())('sharing and comments on %s', (dialect) => {
     for (const [payload, field, message] of cases) {
       const response = await call(owner, 'POST', `/api/tasks/${task.id}/share`, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(422);
-      expect(response.json().errors[field], JSON.stringify(payload)).toContain(message);
+      // Exactly one message, the spec's, and it is also the answer's message.
+      expect(response.json().errors[field], JSON.stringify(payload)).toEqual([message]);
+      expect(response.json().message, JSON.stringify(payload)).toBe(message);
     }
     expect((await call(owner, 'GET', `/api/task/${task.id}`)).json().task.shared_with).toEqual([]);
     const outbox = await t.database.db.selectFrom('mail_outbox').selectAll().execute();

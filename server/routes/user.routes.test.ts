@@ -73,10 +73,23 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
     expect(response.json().errors.password).toEqual(['The password field confirmation does not match.']);
   });
 
-  test('missing fields are each named', async () => {
+  test('missing fields are each named, also when no body is sent at all; a body that is not an object says so', async () => {
     const response = await register({});
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors).sort()).toEqual(['email', 'name', 'password', 'password_confirmation']);
+    expect(response.json().errors.password).toEqual(['The password field is required.']);
+
+    const bodiless = await t.app.inject({ method: 'POST', url: '/api/user/register' });
+    expect(bodiless.statusCode).toBe(422);
+    expect(bodiless.json().message).toBe('The name field is required. (and 3 more errors)');
+    expect(Object.keys(bodiless.json().errors).sort()).toEqual(['email', 'name', 'password', 'password_confirmation']);
+
+    const list = await t.app.inject({ method: 'POST', url: '/api/user/register', payload: [1, 2] });
+    expect(list.statusCode).toBe(422);
+    expect(list.json()).toEqual({
+      message: 'The request body must be a JSON object.',
+      errors: { body: ['The request body must be a JSON object.'] },
+    });
   });
 
   test('an e-mail can be registered once, whatever its case', async () => {
