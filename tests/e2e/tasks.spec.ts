@@ -228,3 +228,29 @@ test('the markdown editor formats with the toolbar and shortcuts, previews safel
     await expect(help.getByText(item, { exact: true })).toBeVisible();
   expect(dialogs).toEqual([]);
 });
+
+test('a long list paints its first page before the whole list arrives; the counters wait for the whole list', async ({ page, request }) => {
+  const account = await createAccount(request, 'Long List');
+  for (let i = 1; i <= 60; i++) await createTask(request, account, { title: `Task ${String(i).padStart(2, '0')}`, priority: 'low' });
+  // Hold back the whole list (the call without `limit`) until the first page has painted.
+  let releaseWholeList = () => {};
+  const wholeListHeld = new Promise<void>((resolve) => (releaseWholeList = resolve));
+  await page.route(
+    (url) => url.pathname === '/api/tasks' && !url.searchParams.has('limit'),
+    async (route) => {
+      await wholeListHeld;
+      await route.continue();
+    },
+  );
+  await useSession(page, account);
+  await page.goto('/dashboard');
+  const cards = page.getByTestId('task-card');
+  await expect(cards.first()).toContainText('Task 60');
+  await expect(page.getByTestId('counter-pending')).not.toContainText(/\d/);
+  await expect(page.getByTestId('task-count')).toHaveCount(0);
+
+  releaseWholeList();
+  await expect(page.getByTestId('counter-pending')).toContainText('60');
+  await expect(page.getByTestId('task-count')).toContainText('60');
+  await expect(cards.first()).toContainText('Task 60');
+});

@@ -23,7 +23,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { taskKeys, taskListQuery } from '../../lib/api/task-queries.ts';
+import { taskFirstPageQuery, taskKeys, taskListQuery } from '../../lib/api/task-queries.ts';
 import { cx } from '../../lib/class-names.ts';
 import { storage } from '../../lib/storage.ts';
 import { TASK_EVENTS } from '../../lib/task-events.ts';
@@ -95,7 +95,11 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
 
   const server = serverFilters(filters);
   const query = useQuery({ ...taskListQuery(mode, server), placeholderData: (previous) => previous });
-  const tasks = useMemo(() => query.data ?? [], [query.data]);
+  // Only while the list loads for the first time: its first page paints the top of a long list
+  // at once; counters and the task count wait for the whole list, which they describe.
+  const firstPage = useQuery({ ...taskFirstPageQuery(mode, server), enabled: query.isPending });
+  const complete = query.data !== undefined;
+  const tasks = useMemo(() => query.data ?? firstPage.data ?? [], [query.data, firstPage.data]);
   const shown = useMemo(() => visibleTasks(tasks, filters, today), [tasks, filters, today]);
   const counts = useMemo(() => countTasks(tasks, today), [tasks, today]);
   const labels = useMemo(() => {
@@ -112,7 +116,13 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
   const update = (patch: Partial<DashboardFilters>) => setFilters((current) => ({ ...current, ...patch }));
   const filtered = activeFilterCount(filters) > 0 || filters.search.trim() !== '';
 
-  const counter = (key: 'pending' | 'done' | 'dueToday', value: number, icon: React.ReactNode, active: boolean, onClick: () => void) => (
+  const counter = (
+    key: 'pending' | 'done' | 'dueToday',
+    value: number | null,
+    icon: React.ReactNode,
+    active: boolean,
+    onClick: () => void,
+  ) => (
     <button
       type="button"
       onClick={onClick}
@@ -125,7 +135,11 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
     >
       <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-strong">{icon}</span>
       <span>
-        <span className="block text-xl font-semibold leading-6 text-fg">{value}</span>
+        {value === null ? (
+          <span aria-hidden className="my-1 block h-4 w-8 animate-pulse rounded-control bg-surface-2" />
+        ) : (
+          <span className="block text-xl font-semibold leading-6 text-fg">{value}</span>
+        )}
         <span className="block text-xs text-muted">{t(`counters.${key}`)}</span>
       </span>
     </button>
@@ -173,13 +187,21 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-3 gap-2 sm:gap-3">
-        {counter('pending', counts.pending, <Circle aria-hidden className="h-5 w-5" />, filters.status === 'pending', () =>
-          update({ status: filters.status === 'pending' ? 'all' : 'pending' }),
+        {counter(
+          'pending',
+          complete ? counts.pending : null,
+          <Circle aria-hidden className="h-5 w-5" />,
+          filters.status === 'pending',
+          () => update({ status: filters.status === 'pending' ? 'all' : 'pending' }),
         )}
-        {counter('done', counts.done, <CheckCircle2 aria-hidden className="h-5 w-5" />, filters.status === 'completed', () =>
-          update({ status: filters.status === 'completed' ? 'all' : 'completed' }),
+        {counter(
+          'done',
+          complete ? counts.done : null,
+          <CheckCircle2 aria-hidden className="h-5 w-5" />,
+          filters.status === 'completed',
+          () => update({ status: filters.status === 'completed' ? 'all' : 'completed' }),
         )}
-        {counter('dueToday', counts.dueToday, <CalendarCheck aria-hidden className="h-5 w-5" />, filters.dueToday, () =>
+        {counter('dueToday', complete ? counts.dueToday : null, <CalendarCheck aria-hidden className="h-5 w-5" />, filters.dueToday, () =>
           update({ dueToday: !filters.dueToday }),
         )}
       </div>
@@ -326,7 +348,7 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
         </div>
       )}
 
-      {query.isPending ? (
+      {query.isPending && !firstPage.data ? (
         <div className="space-y-3" aria-busy="true" aria-label={t('list.loading')}>
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-24 w-full rounded-card" />

@@ -36,6 +36,24 @@ export const taskListQuery = (scope: TaskScope, filters: TaskServerFilters) =>
         : apiRequest('/api/tasks/shared', { query: toQuery(filters), schema: SharedTasksResponse, signal }).then((r) => r.shared_tasks),
   });
 
+/** How many tasks the first page of a long list holds: more than any screen shows at once. */
+export const FIRST_PAGE_SIZE = 50;
+
+/**
+ * The first page of the same list (`limit`, beyond the spec's call): a long list paints its top
+ * from this small answer while the whole list, which the counters and search need, arrives.
+ */
+export const taskFirstPageQuery = (scope: TaskScope, filters: TaskServerFilters) =>
+  queryOptions({
+    queryKey: [...taskKeys.list(scope, filters), 'first-page'] as const,
+    queryFn: ({ signal }) => {
+      const query = { ...toQuery(filters), limit: FIRST_PAGE_SIZE };
+      return scope === 'own'
+        ? apiRequest('/api/tasks', { query, schema: TasksResponse, signal }).then((r) => r.tasks)
+        : apiRequest('/api/tasks/shared', { query, schema: SharedTasksResponse, signal }).then((r) => r.shared_tasks);
+    },
+  });
+
 export const taskDetailQuery = (id: number) =>
   queryOptions({
     queryKey: taskKeys.detail(id),
