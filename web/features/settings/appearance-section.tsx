@@ -33,21 +33,26 @@ export function AppearanceSection() {
                   checked ? 'border-brand bg-brand-soft' : 'border-line bg-surface hover:bg-surface-2',
                 )}
               >
-                <input
-                  type="radio"
-                  name="theme"
-                  value={option}
-                  checked={checked}
-                  onChange={() => setTheme(option)}
-                  className="sr-only"
-                  data-testid={`theme-${option}`}
-                />
                 <span className="flex items-center justify-between">
                   <Icon aria-hidden className={cx('h-5 w-5', checked ? 'text-brand-strong' : 'text-muted')} />
-                  {checked && <Check aria-hidden className="h-4 w-4 text-brand-strong" />}
+                  {/* A real, visible radio: it can be clicked, checked and focused like any other, and
+                      its name is the theme's alone, its description the line below. */}
+                  <input
+                    type="radio"
+                    name="theme"
+                    value={option}
+                    checked={checked}
+                    onChange={() => setTheme(option)}
+                    aria-labelledby={`theme-${option}-name`}
+                    aria-describedby={`theme-${option}-description`}
+                    className="m-0 h-4 w-4 cursor-pointer accent-brand focus-visible:outline-none"
+                    data-testid={`theme-${option}`}
+                  />
                 </span>
-                <span className="mt-2 font-semibold text-fg">{tc(`theme.${option}`)}</span>
-                <span className="text-xs leading-relaxed text-muted">
+                <span id={`theme-${option}-name`} className="mt-2 font-semibold text-fg">
+                  {tc(`theme.${option}`)}
+                </span>
+                <span id={`theme-${option}-description`} className="text-xs leading-relaxed text-muted">
                   {option === 'system' && checked ? t(`appearance.systemNow${mode}`) : t(`appearance.${option}`)}
                 </span>
               </label>
