@@ -194,7 +194,7 @@ test.describe('legal pages', () => {
     await expect(article).toContainText('progress tracking and analytics');
     await expect(article).toContainText('web and mobile apps');
     await expect(article).toContainText('a file sync service, a team chat service and a task import service are coming soon');
-    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.getByRole('button', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 
@@ -234,7 +234,7 @@ test.describe('legal pages', () => {
     await article.getByRole('link', { name: 'Privacy Policy' }).click();
     await expect(page).toHaveURL(/\/privacy$/);
     await page.goBack();
-    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.getByRole('button', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 
@@ -257,8 +257,8 @@ test('pricing is the Coming Soon page of the spec', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
   }
   await expect(page.getByText('Pricing plans launching: Q2 2024')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-  await page.getByRole('link', { name: 'Start Free Today' }).last().click();
+  await expect(page.getByRole('button', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  await page.getByRole('button', { name: 'Start Free Today' }).click();
   await expect(page).toHaveURL(/\/signup$/);
 });
 
@@ -267,7 +267,7 @@ test('contact is a Coming Soon page titled Contact Us', async ({ page }) => {
   await expect(page).toHaveTitle('Contact Us | Taskaty');
   await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
   await expect(page.getByText('Coming Soon')).toBeVisible();
-  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await page.getByRole('button', { name: 'Back to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatBetaPrice } from '../../common/marketing.ts';
 import { buttonClasses } from '../components/ui/button.tsx';
+import { buttonRoleProps } from '../components/ui/button-role.ts';
 import { BackHomeLink } from '../features/marketing/back-home-link.tsx';
 import { InfoCard } from '../features/marketing/info-card.tsx';
 import { Pill } from '../features/marketing/pill.tsx';
@@ -78,7 +79,8 @@ export default function PricingPage() {
             </p>
             <p className="mt-1 text-sm text-muted">{t('pricing.beta.period')}</p>
             <Link to="/signup" className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
-              {t('pricing.cta')}
+              {/* "Start Free Today" is the page's one call to action below (spec §2). */}
+              {t('beta.cta')}
               <ArrowRight aria-hidden className="rtl-mirror h-4 w-4" />
             </Link>
           </div>
@@ -107,7 +109,7 @@ export default function PricingPage() {
         </section>
 
         <div className="mt-20 flex flex-col items-center gap-5 text-center">
-          <Link to="/signup" className={buttonClasses('primary', 'lg')}>
+          <Link to="/signup" {...buttonRoleProps} className={buttonClasses('primary', 'lg')}>
             {t('pricing.cta')}
           </Link>
           <p className="inline-flex items-center gap-2 rounded-full border border-line bg-surface px-4 py-1.5 text-sm font-medium text-fg">

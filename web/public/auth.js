@@ -64,13 +64,14 @@
     );
   }
 
-  /** Spec §4 (web/lib/session.tsx readStoredSession): a parsable user and a token, else neither. */
+  /** Spec §4 (web/lib/session.tsx readStoredSession): a parsable user (any JSON object) and a token, else neither. */
   function hasSession() {
     var token = read(KEYS.token);
     var user = read(KEYS.user);
     if (token && user) {
       try {
-        if (isUser(JSON.parse(user))) return true;
+        var parsed = JSON.parse(user);
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return true;
       } catch {
         /* unparsable: cleared below */
       }
@@ -121,6 +122,15 @@
     var links = page.querySelectorAll('a[href^="/"]');
     for (var i = 0; i < links.length; i++) links[i].setAttribute('href', keepLanguage(links[i].getAttribute('href')));
   }
+
+  // Links announced as buttons (Back to Home) are pressed by Space too, as in the app.
+  page.addEventListener('keydown', function (event) {
+    var target = event.target;
+    if (event.key === ' ' && target instanceof HTMLAnchorElement && target.getAttribute('role') === 'button') {
+      event.preventDefault();
+      target.click();
+    }
+  });
 
   var select = page.querySelector('select');
   select.addEventListener('change', function () {

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { LanguageSelect } from '../../components/ui/language-select.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
+import { buttonRoleProps } from '../../components/ui/button-role.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 
 /** The frame of the sign-in and sign-up screens: back to home, language, a centred card. */
@@ -24,7 +25,7 @@ export function AuthShell({
   return (
     <div className="flex min-h-dvh flex-col bg-bg bg-[radial-gradient(ellipse_at_top,var(--brand-soft),transparent_60%)]">
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-4 sm:px-6">
-        <Link to="/" className={buttonClasses('ghost', 'sm')}>
+        <Link to="/" {...buttonRoleProps} className={buttonClasses('ghost', 'sm')}>
           <ArrowLeft aria-hidden className="rtl-mirror h-4 w-4" />
           {t('actions.backToHome')}
         </Link>
