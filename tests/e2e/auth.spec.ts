@@ -143,6 +143,30 @@ test('a stored user that cannot be parsed is discarded together with the token',
   expect(await page.evaluate(() => [localStorage.getItem('taskaty_user'), localStorage.getItem('taskaty_token')])).toEqual([null, null]);
 });
 
+test('any parsable stored user with a token is signed in, and the app fills in the rest; the landing page discards a broken one', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await page.addInitScript(
+    ([token]) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('taskaty_user', JSON.stringify({ name: 'Only a name' }));
+      localStorage.setItem('taskaty_token', token!);
+    },
+    [account.token],
+  );
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect.poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem('taskaty_user')))!)).toEqual(account.user);
+
+  await page.evaluate(() => localStorage.setItem('taskaty_user', '{broken'));
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Get started' }).first()).toBeVisible();
+  expect(await page.evaluate(() => [localStorage.getItem('taskaty_user'), localStorage.getItem('taskaty_token')])).toEqual([null, null]);
+});
+
 test('a 401 from the API signs the user out and returns them to sign-in', async ({ page, request }) => {
   const account = await createAccount(request);
   await useSession(page, account);

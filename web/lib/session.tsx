@@ -15,6 +15,26 @@ interface SessionContextValue {
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 /**
+ * A stored user as the app uses it. Any JSON object counts as parsable (spec §4); fields it
+ * lacks are blank until the app layout refreshes the user from GET /api/user on entry.
+ */
+function storedUserFrom(value: unknown): User | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const parsed = User.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const fields = value as Record<string, unknown>;
+  const text = (key: string) => (typeof fields[key] === 'string' ? (fields[key] as string) : '');
+  const id = Number(fields.id);
+  return {
+    id: Number.isSafeInteger(id) && id > 0 ? id : 0,
+    name: text('name'),
+    email: text('email'),
+    user_photo: typeof fields.user_photo === 'string' ? fields.user_photo : null,
+    created_at: text('created_at'),
+  };
+}
+
+/**
  * Spec §4: authenticated only when both a parsable user and a token are stored; an
  * unparsable user is discarded together with the token.
  */
@@ -23,8 +43,8 @@ export function readStoredSession(): Session {
   const rawUser = storage.get(STORAGE_KEYS.user);
   if (token && rawUser) {
     try {
-      const user = User.parse(JSON.parse(rawUser));
-      return { status: 'authenticated', user, token };
+      const user = storedUserFrom(JSON.parse(rawUser));
+      if (user) return { status: 'authenticated', user, token };
     } catch {
       /* fall through: clear both */
     }

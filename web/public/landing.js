@@ -23,13 +23,25 @@
     return;
   }
 
-  // Spec §4: signed in only when both a parsable user and a token are stored.
+  // Spec §4: signed in only when both a parsable user (any JSON object) and a token are
+  // stored; anything else stored is discarded, both keys together (web/lib/session.tsx).
   var signedIn = false;
   try {
-    var user = JSON.parse(localStorage.getItem('taskaty_user') || 'null');
-    signedIn = Boolean(localStorage.getItem('taskaty_token') && user && typeof user === 'object');
+    var token = localStorage.getItem('taskaty_token');
+    var stored = localStorage.getItem('taskaty_user');
+    var user = null;
+    try {
+      user = JSON.parse(stored || 'null');
+    } catch {
+      user = null;
+    }
+    signedIn = Boolean(token && user && typeof user === 'object' && !Array.isArray(user));
+    if (!signedIn && (token || stored)) {
+      localStorage.removeItem('taskaty_user');
+      localStorage.removeItem('taskaty_token');
+    }
   } catch {
-    signedIn = false;
+    signedIn = false; // storage blocked
   }
   var audience = document.querySelectorAll('[data-session]');
   for (var i = 0; i < audience.length; i++) {
