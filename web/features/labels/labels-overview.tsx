@@ -72,81 +72,78 @@ export function LabelsOverview() {
         {card('averageTasks', stats.averageTasks, <Hash aria-hidden className="h-5 w-5" />)}
       </div>
 
+      {/* Search and the view toggle are there from the start (spec §2), also before the first label. */}
+      <div className="flex items-center gap-2">
+        <label className="relative flex-1">
+          <span className="sr-only">{t('search.label')}</span>
+          <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" />
+          <input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t('search.placeholder')}
+            className="h-10 w-full rounded-control border border-line bg-surface ps-9 pe-3 text-sm text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40"
+          />
+        </label>
+        <div role="group" aria-label={t('view.label')} className="flex rounded-control border border-line bg-surface p-0.5">
+          {(['list', 'grid'] as const).map((mode) => (
+            <button
+              key={mode}
+              type="button"
+              onClick={() => setView(mode)}
+              aria-pressed={view === mode}
+              aria-label={t(`view.${mode}`)}
+              title={t(`view.${mode}`)}
+              className={cx(
+                'flex h-8 w-8 items-center justify-center rounded-[0.35rem]',
+                view === mode ? 'bg-brand-soft text-brand-strong' : 'text-muted hover:text-fg',
+              )}
+            >
+              {mode === 'list' ? <List aria-hidden className="h-4 w-4" /> : <LayoutGrid aria-hidden className="h-4 w-4" />}
+            </button>
+          ))}
+        </div>
+      </div>
       {all.length === 0 ? (
         <EmptyState icon={<Tag aria-hidden className="h-6 w-6" />} title={t('empty.title')} description={t('empty.description')} />
+      ) : shown.length === 0 ? (
+        <EmptyState icon={<Search aria-hidden className="h-6 w-6" />} title={t('search.noMatches')} />
       ) : (
-        <>
-          <div className="flex items-center gap-2">
-            <label className="relative flex-1">
-              <span className="sr-only">{t('search.label')}</span>
-              <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" />
-              <input
-                type="search"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                placeholder={t('search.placeholder')}
-                className="h-10 w-full rounded-control border border-line bg-surface ps-9 pe-3 text-sm text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40"
-              />
-            </label>
-            <div role="group" aria-label={t('view.label')} className="flex rounded-control border border-line bg-surface p-0.5">
-              {(['list', 'grid'] as const).map((mode) => (
-                <button
-                  key={mode}
-                  type="button"
-                  onClick={() => setView(mode)}
-                  aria-pressed={view === mode}
-                  aria-label={t(`view.${mode}`)}
-                  title={t(`view.${mode}`)}
-                  className={cx(
-                    'flex h-8 w-8 items-center justify-center rounded-[0.35rem]',
-                    view === mode ? 'bg-brand-soft text-brand-strong' : 'text-muted hover:text-fg',
-                  )}
-                >
-                  {mode === 'list' ? <List aria-hidden className="h-4 w-4" /> : <LayoutGrid aria-hidden className="h-4 w-4" />}
-                </button>
-              ))}
-            </div>
-          </div>
-          {shown.length === 0 ? (
-            <EmptyState icon={<Search aria-hidden className="h-6 w-6" />} title={t('search.noMatches')} />
-          ) : (
-            <ul
-              className={cx(
-                view === 'grid'
-                  ? 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3'
-                  : 'divide-y divide-line overflow-hidden rounded-card border border-line bg-surface',
-              )}
-              data-testid="labels-list"
-              data-layout={view}
-            >
-              {shown.map((label) => (
-                <li key={label.id}>
-                  <Link
-                    to={paths.dashboardWithLabel(label.name)}
-                    data-testid="label-item"
-                    className={cx(
-                      'flex items-center gap-3 text-fg hover:bg-surface-2',
-                      view === 'grid' ? 'h-full rounded-card border border-line bg-surface p-4' : 'px-4 py-3',
-                    )}
-                  >
-                    <span
-                      aria-hidden
-                      className={cx('flex h-9 w-9 shrink-0 items-center justify-center rounded-full', !label.color && paletteFor(label.id))}
-                      style={label.color ? { backgroundColor: label.color, color: '#fff' } : undefined}
-                    >
-                      <Tag className="h-4 w-4" />
-                    </span>
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate font-medium">{label.name}</span>
-                      <span className="block text-xs text-muted">{t('taskCount', { count: label.tasks_count ?? 0 })}</span>
-                    </span>
-                    <ChevronRight aria-hidden className="rtl-mirror h-4 w-4 text-muted" />
-                  </Link>
-                </li>
-              ))}
-            </ul>
+        <ul
+          className={cx(
+            view === 'grid'
+              ? 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3'
+              : 'divide-y divide-line overflow-hidden rounded-card border border-line bg-surface',
           )}
-        </>
+          data-testid="labels-list"
+          data-layout={view}
+        >
+          {shown.map((label) => (
+            <li key={label.id}>
+              <Link
+                to={paths.dashboardWithLabel(label.name)}
+                data-testid="label-item"
+                className={cx(
+                  'flex items-center gap-3 text-fg hover:bg-surface-2',
+                  view === 'grid' ? 'h-full rounded-card border border-line bg-surface p-4' : 'px-4 py-3',
+                )}
+              >
+                <span
+                  aria-hidden
+                  className={cx('flex h-9 w-9 shrink-0 items-center justify-center rounded-full', !label.color && paletteFor(label.id))}
+                  style={label.color ? { backgroundColor: label.color, color: '#fff' } : undefined}
+                >
+                  <Tag className="h-4 w-4" />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-medium">{label.name}</span>
+                  <span className="block text-xs text-muted">{t('taskCount', { count: label.tasks_count ?? 0 })}</span>
+                </span>
+                <ChevronRight aria-hidden className="rtl-mirror h-4 w-4 text-muted" />
+              </Link>
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );

@@ -7,7 +7,7 @@ import { isOverdue, preview } from '../../../common/task-rules.ts';
 import { LabelChip } from '../../components/ui/label-chip.tsx';
 import { PriorityBadge } from '../../components/ui/priority-badge.tsx';
 import { cx } from '../../lib/class-names.ts';
-import { dueDateText } from './task-dates.ts';
+import { dueDateText, fullDateText } from './task-dates.ts';
 
 export interface TaskCardProps {
   task: Task;
@@ -82,6 +82,7 @@ export const TaskCard = memo(function TaskCard({ task, layout, today, onOpen, on
                 overdue ? 'bg-danger-soft text-danger' : 'bg-surface-2 text-muted',
               )}
               data-testid="due-date"
+              title={fullDateText(task.due_date, i18n.language)}
             >
               {overdue ? <AlertTriangle aria-hidden className="h-3 w-3" /> : <CalendarDays aria-hidden className="h-3 w-3" />}
               {dueDateText(task.due_date, today, i18n.language, { today: t('due.today'), tomorrow: t('due.tomorrow') })}

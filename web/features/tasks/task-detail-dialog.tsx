@@ -256,7 +256,13 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
             <dt className="text-muted">{t('form.dueDate')}</dt>
             <dd className={cx('font-medium', isOverdue(task, today) && 'text-danger')}>
               {task.due_date
-                ? dueDateText(task.due_date, today, i18n.language, { today: t('due.today'), tomorrow: t('due.tomorrow') })
+                ? dueDateText(
+                    task.due_date,
+                    today,
+                    i18n.language,
+                    { today: t('due.today'), tomorrow: t('due.tomorrow') },
+                    { yearWhenOther: true },
+                  )
                 : t('detail.noDueDate')}
               {isOverdue(task, today) && (
                 <span className="ms-2 inline-flex items-center gap-1 rounded-full bg-danger-soft px-2 py-0.5 text-xs" data-testid="overdue">
