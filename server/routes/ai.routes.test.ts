@@ -259,6 +259,16 @@ describe('AI helpers with the built-in writer', () => {
     expect(deltas.map((e) => e.data.text).join('')).toBe(oneShot.json().description);
     expect(events.at(-1)!.data).toEqual({ description: oneShot.json().description });
     expect(oneShot.json().description).toContain('**الهدف:**');
+
+    // The spec's path streams the same answer to a client that asks for an event stream (the web app).
+    const negotiated = await t.app.inject({
+      method: 'POST',
+      url: '/api/tasks/generate-content',
+      headers: { ...headers, accept: 'text/event-stream' },
+      payload,
+    });
+    expect(negotiated.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(parseEvents(negotiated.body).at(-1)).toEqual({ event: 'done', data: { description: oneShot.json().description } });
   });
 
   test('the task streams end with done events under the spec keys and record the suggestion', async () => {

@@ -81,6 +81,14 @@ function sse(event: string, data: unknown): string {
  * sent, so a provider that fails outright still gets a plain JSON 502 like the one-shot
  * endpoint; later failures can only be told in-band, as an `error` event.
  */
+/**
+ * The spec's paths answer JSON; a client that asks for `text/event-stream` (the web app) gets
+ * the same answer streamed, on the same path. The `/stream` paths always stream.
+ */
+function wantsEventStream(request: FastifyRequest): boolean {
+  return /\btext\/event-stream\b/i.test(request.headers.accept ?? '');
+}
+
 async function sendStream(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -173,7 +181,9 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { au
       },
       async (request, reply) => {
         const input = { title: request.body.input_text, language: languageFrom(request), signal: abortOnDisconnect(reply) };
-        if (streaming) return sendStream(request, reply, 'generate-description', writer.generateDescriptionStream(input), async () => {});
+        if (streaming || wantsEventStream(request)) {
+          return sendStream(request, reply, 'generate-description', writer.generateDescriptionStream(input), async () => {});
+        }
         try {
           return { description: await writer.generateDescription(input) };
         } catch (error) {
@@ -218,7 +228,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { au
             signal: abortOnDisconnect(reply),
           };
           const record = (text: string) => tasks.recordAiChange(request.user, task.id, text, kind);
-          if (streaming) return sendStream(request, reply, operation, writeStream.call(writer, input), record);
+          if (streaming || wantsEventStream(request)) return sendStream(request, reply, operation, writeStream.call(writer, input), record);
           let text: string;
           try {
             text = await write.call(writer, input);

@@ -69,6 +69,29 @@ for (const language of LANGUAGES) {
   });
 }
 
+test('the add dialog calls the spec path (POST /api/tasks/generate-content) and also takes a plain JSON answer from it', async ({
+  page,
+  request,
+}) => {
+  const t = await localeTexts('en', 'tasks');
+  const account = await createAccount(request, 'Json Answer');
+  const calls: string[] = [];
+  // Stands in for a proxy that turns the stream into the spec's one-shot JSON answer.
+  await page.route('**/api/tasks/generate-content', async (route) => {
+    calls.push(`${route.request().method()} ${route.request().headers()['accept']}`);
+    const answer = await route.fetch({ headers: { ...route.request().headers(), accept: 'application/json' } });
+    await route.fulfill({ response: answer });
+  });
+  await useSession(page, account);
+  await page.goto('/dashboard');
+  await page.getByTestId('floating-add').click();
+  const form = page.getByTestId('task-form-dialog');
+  await form.getByLabel(t('form.title')).fill('Renew the passport');
+  await form.getByRole('button', { name: t('ai.generate') }).click();
+  await expect(form.getByLabel(t('form.description'))).toHaveValue(/passport/i);
+  expect(calls).toEqual(['POST text/event-stream']);
+});
+
 test.describe('AI helpers with an OpenAI-compatible provider', () => {
   let provider: LoopbackOpenAi;
   let server: ServerProcess;

@@ -86,7 +86,7 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
     setAiError(null);
     setAiDraft('');
     try {
-      const text = await streamAiText(`/api/tasks/${task.id}/${kind === 'rewrite' ? 'rewrite-description' : 'generate-content'}/stream`, {
+      const text = await streamAiText(`/api/tasks/${task.id}/${kind === 'rewrite' ? 'rewrite-description' : 'generate-content'}`, {
         signal: controller.signal,
         language: i18n.language,
         onText: setAiDraft,

@@ -84,7 +84,7 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
     setAiState('working');
     setAiError(null);
     try {
-      const description = await streamAiText('/api/tasks/generate-content/stream', {
+      const description = await streamAiText('/api/tasks/generate-content', {
         body: { input_text: values.title.trim() },
         signal: controller.signal,
         language: i18n.language,

@@ -13,8 +13,9 @@ export const aiStatusQuery = () =>
   });
 
 /**
- * Streams an AI answer (server-sent events over a POST, read with fetch so the token stays
- * in a header): `onText` gets the text so far after each delta; resolves with the final text.
+ * Streams an AI answer from the spec's path (server-sent events over a POST, asked for with
+ * `Accept: text/event-stream`, read with fetch so the token stays in a header): `onText` gets
+ * the text so far after each delta; resolves with the final text. A JSON answer works too.
  * Aborting the signal cancels the provider call on the server too.
  */
 export async function streamAiText(
@@ -43,6 +44,14 @@ export async function streamAiText(
   if (!response.ok || !response.body) {
     const payload = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
     throw new ApiError(payload.message || 'An error occurred', response.status, payload.errors, Boolean(payload.message));
+  }
+  // A server (or proxy) that answers the spec's JSON instead of a stream: the whole text at once.
+  if (!/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) {
+    const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    const text = payload && Object.values(payload).find((value) => typeof value === 'string');
+    if (typeof text !== 'string') throw new ApiError('An error occurred', response.status);
+    options.onText(text);
+    return text;
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
