@@ -57,8 +57,12 @@ export function buildUrl(path: string, query?: RequestOptions<unknown>['query'])
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, auth = true, schema, signal, query } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // Spec §7: every call sends the JSON content type and accepts JSON, with or without a body.
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    'Accept-Language': currentLanguage,
+  };
   if (auth) {
     const token = storage.get(STORAGE_KEYS.token);
     if (!token) throw new ApiError('Authentication required', 401);
