@@ -3,17 +3,21 @@ import type { Task } from '../../common/schemas/task.schema.ts';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PageHeading } from '../components/ui/page-heading.tsx';
-import { CommentsPanel } from '../features/comments/comments-panel.tsx';
-import { ShareDialog } from '../features/sharing/share-dialog.tsx';
-import { SharedWithPanel } from '../features/sharing/shared-with-panel.tsx';
-import { DeleteTaskDialog } from '../features/tasks/delete-task-dialog.tsx';
 import { TaskDashboard } from '../features/tasks/task-dashboard.tsx';
-import { TaskDetailDialog } from '../features/tasks/task-detail-dialog.tsx';
-import { TaskFormDialog, type TaskFormValues } from '../features/tasks/task-form-dialog.tsx';
+import type { TaskFormValues } from '../features/tasks/task-form-dialog.tsx';
 import { useTaskDialogs } from '../features/tasks/use-task-dialogs.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 import { useCurrentUser } from '../lib/session.tsx';
 import { emitLabelFilter } from '../lib/task-events.ts';
+import {
+  CommentsPanel,
+  DeleteTaskDialog,
+  preloadTaskDialogs,
+  ShareDialog,
+  SharedWithPanel,
+  TaskDetailDialog,
+  TaskFormDialog,
+} from './lazy-task-dialogs.tsx';
 
 /** Navigation state from Shared with me: a copy to open in the add dialog. */
 export interface DuplicateNavigationState {
@@ -40,7 +44,8 @@ export default function DashboardPage() {
   }, [location, navigate, openDuplicateDraft]);
 
   return (
-    <>
+    // Pointing at or tabbing into the screen fetches the dialogs before the first one opens.
+    <div onPointerOver={preloadTaskDialogs} onFocus={preloadTaskDialogs}>
       <PageHeading title={t('dashboard.title')} description={t('dashboard.subtitle')} />
       <TaskDashboard mode="own" onOpenTask={dialogs.openDetail} onAddTask={dialogs.openAdd} />
       <TaskDetailDialog
@@ -68,6 +73,6 @@ export default function DashboardPage() {
         onClose={dialogs.closeForm}
       />
       <DeleteTaskDialog task={dialogs.deleting} onClose={dialogs.closeDelete} onDeleted={dialogs.closeDetail} />
-    </>
+    </div>
   );
 }

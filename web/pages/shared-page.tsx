@@ -2,15 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { PageHeading } from '../components/ui/page-heading.tsx';
-import { CommentsPanel } from '../features/comments/comments-panel.tsx';
-import { SharedWithPanel } from '../features/sharing/shared-with-panel.tsx';
 import { TaskDashboard } from '../features/tasks/task-dashboard.tsx';
-import { TaskDetailDialog } from '../features/tasks/task-detail-dialog.tsx';
-import { TaskFormDialog } from '../features/tasks/task-form-dialog.tsx';
 import { duplicateValues, useTaskDialogs } from '../features/tasks/use-task-dialogs.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 import { useCurrentUser } from '../lib/session.tsx';
 import type { DuplicateNavigationState } from './dashboard-page.tsx';
+import { CommentsPanel, preloadTaskDialogs, SharedWithPanel, TaskDetailDialog, TaskFormDialog } from './lazy-task-dialogs.tsx';
 
 /** Spec §2: like the dashboard without add, delete or sharing; duplicate goes to /dashboard. */
 export default function SharedPage() {
@@ -21,7 +18,8 @@ export default function SharedPage() {
   usePageMeta({ title: t('shared.title'), description: t('shared.subtitle'), indexable: false });
 
   return (
-    <>
+    // Pointing at or tabbing into the screen fetches the dialogs before the first one opens.
+    <div onPointerOver={preloadTaskDialogs} onFocus={preloadTaskDialogs}>
       <PageHeading title={t('shared.title')} description={t('shared.subtitle')} />
       <TaskDashboard mode="shared" onOpenTask={dialogs.openDetail} />
       <TaskDetailDialog
@@ -44,6 +42,6 @@ export default function SharedPage() {
         taskId={dialogs.form?.taskId}
         onClose={dialogs.closeForm}
       />
-    </>
+    </div>
   );
 }
