@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SECURITY_HEADERS } from '../plugins/security-headers.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { testDialects } from '../../tests/support/test-database.ts';
 
@@ -208,6 +209,11 @@ describe.each(testDialects())('request errors on %s', (dialect) => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // The whole set, on errors and answers alike.
+    for (const url of ['/api/nothing-here', '/api/openapi.json']) {
+      const answer = await t.app.inject({ method: 'GET', url });
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(answer.headers[name], `${url} ${name}`).toBe(value);
+    }
   });
 
   test('the OpenAPI document describes the account endpoints', async () => {
