@@ -1,5 +1,8 @@
+import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { createAccount, expect, localeTexts, setLanguage, test, uniqueEmail, useSession } from './fixtures.ts';
+
+const arabicServerText = JSON.parse(fs.readFileSync('web/i18n/locales/ar/server.json', 'utf8')) as Record<string, string>;
 
 test('a new person signs up, signs in, comes back to a protected page after sign-in, and signs out', async ({ page }) => {
   const email = uniqueEmail('journey');
@@ -79,12 +82,14 @@ test('the sign-in page works before and without the app bundle: its own script, 
   await page.getByLabel(t('login.email')).fill(account.user.email);
   await page.getByLabel(t('login.password'), { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: t('login.submit') }).click();
-  // The server's own message, in the page's language.
+  // The API answers in English (its contract); the page shows that message in its own language.
   const refused = await request.post('/api/user/login', {
     data: { email: account.user.email, password: 'wrong-password' },
     headers: { 'Accept-Language': 'ar' },
   });
-  await expect(page.getByRole('alert')).toHaveText(((await refused.json()) as { message: string }).message);
+  const english = ((await refused.json()) as { message: string }).message;
+  expect(english).toBe('These credentials do not match our records.');
+  await expect(page.getByRole('alert')).toHaveText(arabicServerText[english]!);
   await expect(page.getByRole('button', { name: t('login.submit') })).toBeEnabled();
 
   // Choosing another language reloads the page in it and remembers the choice.

@@ -1,5 +1,12 @@
+import fs from 'node:fs';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { createAccount, createTask, expect, localeTexts, setLanguage, test, useSession, type Account } from './fixtures.ts';
+
+/** An English API message as the app shows it in `language` (web/i18n/locales/<language>/server.json). */
+function serverText(language: string, english: string): string {
+  if (language === 'en') return english;
+  return (JSON.parse(fs.readFileSync(`web/i18n/locales/${language}/server.json`, 'utf8')) as Record<string, string>)[english]!;
+}
 
 const contexts: BrowserContext[] = [];
 test.afterEach(async () => {
@@ -73,6 +80,11 @@ for (const language of ['en', 'ar'] as const) {
       await expect(rows.nth(1).getByTestId('share-email-error')).toHaveText(s('share.errors.duplicate'));
       await share.getByRole('button', { name: s('share.removeRow', { number: 2 }) }).click();
       await expect(rows).toHaveCount(1);
+      // The server's own refusal (sharing with yourself) shows in the UI language.
+      await email(1).fill(owner.user.email);
+      await submit.click();
+      await expect(rows.nth(0).getByTestId('share-email-error')).toHaveText(serverText(language, 'You cannot share a task with yourself.'));
+      await email(1).fill(recipient.user.email);
       await submit.click();
       const banner = share.getByRole('status').filter({ hasText: s('share.success') });
       await expect(banner).toBeVisible();

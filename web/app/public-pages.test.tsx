@@ -3,6 +3,7 @@ import { LANGUAGE_CODES } from '../../common/locales.ts';
 import { PUBLIC_PAGE_KEYS, STATIC_PAGE_KEYS, type PublicPages } from '../../common/public-pages.ts';
 import ar from '../i18n/locales/ar/auth.json';
 import en from '../i18n/locales/en/auth.json';
+import arServer from '../i18n/locales/ar/server.json';
 import { renderPublicPages } from './public-pages.tsx';
 
 let pages: PublicPages;
@@ -37,12 +38,23 @@ describe('server-rendered public pages', () => {
       const root = parse(pages.html.login[language]);
       const page = root.querySelector('[data-auth-page="login"]')!;
       expect(page.className).toBe(`[html:not([lang=${language}])_&]:invisible`);
-      expect(JSON.parse(page.getAttribute('data-texts')!)).toEqual({
+      const scriptTexts = JSON.parse(page.getAttribute('data-texts')!);
+      expect(scriptTexts).toEqual({
         fillAllFields: texts.login.fillAllFields,
         unexpected: texts.login.unexpected,
         showPassword: texts.showPassword,
         hidePassword: texts.hidePassword,
+        server: expect.any(Object),
       });
+      // The API's messages for these forms, in the page language (none needed in English).
+      if (language === 'en') expect(scriptTexts.server).toEqual({});
+      else {
+        expect(scriptTexts.server['These credentials do not match our records.']).toBe(
+          arServer['These credentials do not match our records.'],
+        );
+        expect(scriptTexts.server['The password must be at least {{n}} characters.']).toBeDefined();
+        expect(scriptTexts.server['Task not found']).toBeUndefined();
+      }
       expect(root.querySelector('h1')!.textContent).toBe(texts.login.title);
       const form = root.querySelector('form')!;
       // Never a GET with the password in the address, should it be submitted before the script runs.

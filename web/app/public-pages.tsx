@@ -9,9 +9,12 @@ import LoginPage from '../pages/login-page.tsx';
 import SignupPage from '../pages/signup-page.tsx';
 import { paths } from './paths.ts';
 
-const files = import.meta.glob<Record<string, unknown>>('../i18n/locales/*/{common,public,auth}.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Record<string, unknown>>('../i18n/locales/*/{common,public,auth,server}.json', {
+  eager: true,
+  import: 'default',
+});
 
-/** The `common`, `public` and `auth` translations of every language, as i18next resources. */
+/** The `common`, `public`, `auth` and `server` translations of every language, as i18next resources. */
 export function publicResources(): Resource {
   return resourcesOf(files);
 }

@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from '../../common/constants.ts';
 import { DEFAULT_LANGUAGE, isLanguageCode, languageOf, matchLanguage, type LanguageCode } from '../../common/locales.ts';
 import enAuth from './locales/en/auth.json';
 import enCommon from './locales/en/common.json';
+import { loadServerMessages } from './server-messages.ts';
 
 export const NAMESPACES = ['common', 'auth', 'tasks', 'labels', 'sharing', 'comments', 'public', 'legal', 'settings'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -63,8 +64,10 @@ export async function setupI18n(language: LanguageCode = initialLanguage()) {
       returnNull: false,
       react: { useSuspense: true },
     });
+  void loadServerMessages(language);
   i18next.on('languageChanged', (code) => {
     if (isLanguageCode(code)) applyDocumentLanguage(code);
+    void loadServerMessages(code);
   });
   return i18next;
 }

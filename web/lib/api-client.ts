@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { STORAGE_KEYS } from '../../common/constants.ts';
+import { translateFieldErrors, translateServerMessage } from '../i18n/server-messages.ts';
 import { storage } from './storage.ts';
 
 /** An error answered by the API, or raised on its behalf (spec §8). */
@@ -17,7 +18,7 @@ export class ApiError extends Error {
 }
 
 export class NetworkError extends Error {
-  constructor(message = 'Network error occurred') {
+  constructor(message = translateServerMessage('Network error occurred')) {
     super(message);
     this.name = 'NetworkError';
   }
@@ -87,7 +88,13 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     const payload = (data ?? {}) as { message?: unknown; errors?: Record<string, string[]> };
     const message = typeof payload.message === 'string' && payload.message ? payload.message : 'An error occurred';
     if (response.status === 401 && auth) unauthorizedHandler?.();
-    throw new ApiError(message, response.status, payload.errors, typeof payload.message === 'string');
+    // The API's English messages, shown in the UI language (web/i18n/server-messages.ts).
+    throw new ApiError(
+      translateServerMessage(message),
+      response.status,
+      translateFieldErrors(payload.errors),
+      typeof payload.message === 'string',
+    );
   }
   return schema ? schema.parse(data) : (data as T);
 }

@@ -183,10 +183,37 @@
     if (kind === 'login') form.setAttribute('aria-describedby', 'login-error');
   }
 
+  // The API's English messages in the page's language, as web/i18n/server-messages.ts does:
+  // exact, then with a number ({{n}}), then without an "(and N more errors)" summary.
+  var MORE_ERRORS = /\s*\(and \d+ more errors?\)$/;
+  var serverPatterns = Object.keys(texts.server)
+    .filter(function (english) {
+      return english.indexOf('{{n}}') >= 0;
+    })
+    .map(function (english) {
+      var source = english.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{\\{n\\}\\}', '(\\d+)');
+      return { pattern: new RegExp('^' + source + '$'), translated: texts.server[english] };
+    });
+  function lookupServerText(message) {
+    if (Object.prototype.hasOwnProperty.call(texts.server, message)) return texts.server[message];
+    for (var i = 0; i < serverPatterns.length; i++) {
+      var match = serverPatterns[i].pattern.exec(message);
+      if (match) return serverPatterns[i].translated.replace('{{n}}', match[1]);
+    }
+    return null;
+  }
+  function serverText(message) {
+    return lookupServerText(message) || (MORE_ERRORS.test(message) && lookupServerText(message.replace(MORE_ERRORS, ''))) || message;
+  }
+
   /** An error the API answered, or a network failure (web/lib/api-client.ts ApiError, NetworkError). */
   function ApiFailure(message, errors) {
-    this.message = message;
-    this.errors = errors;
+    this.message = serverText(message);
+    this.errors = {};
+    for (var field in errors || {}) {
+      if (Array.isArray(errors[field])) this.errors[field] = errors[field].map(serverText);
+    }
+    if (!errors) this.errors = undefined;
   }
 
   /** POST as web/lib/api-client.ts sends register and login: JSON, no token, the UI language. */

@@ -16,7 +16,12 @@ export interface AuthScriptTexts {
   unexpected: string;
   showPassword: string;
   hidePassword: string;
+  /** The API's English messages these forms can show, translated (web/i18n/server-messages.ts). */
+  server: Record<string, string>;
 }
+
+/** The server messages sign-in and sign-up can show: their fields, credentials, limits, failures. */
+const AUTH_MESSAGE = /name|email|password|credentials|Too many|An error occurred|Network error|Server Error|temporarily|request body/;
 
 /**
  * Build-time only (through web/app/public-pages.tsx): wraps the sign-in or sign-up page, rendered
@@ -33,6 +38,14 @@ export function StaticAuthPage({ page, children }: { page: StaticAuthPageKind; c
     unexpected: t('login.unexpected'),
     showPassword: t('showPassword'),
     hidePassword: t('hidePassword'),
+    server:
+      language && language !== 'en'
+        ? Object.fromEntries(
+            Object.entries((i18n.getResourceBundle(language, 'server') ?? {}) as Record<string, string>).filter(([english]) =>
+              AUTH_MESSAGE.test(english),
+            ),
+          )
+        : {},
   };
   return (
     <div

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { AiStatusResponse } from '../../../common/schemas/ai.schema.ts';
 import { STORAGE_KEYS } from '../../../common/constants.ts';
 import { ApiError, apiRequest, NetworkError } from '../api-client.ts';
+import { translateFieldErrors, translateServerMessage } from '../../i18n/server-messages.ts';
 import { storage } from '../storage.ts';
 
 /** Which writer drafts descriptions (the built-in one or an OpenAI-compatible model): settings and the task dialogs name it. */
@@ -43,7 +44,12 @@ export async function streamAiText(
   }
   if (!response.ok || !response.body) {
     const payload = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
-    throw new ApiError(payload.message || 'An error occurred', response.status, payload.errors, Boolean(payload.message));
+    throw new ApiError(
+      translateServerMessage(payload.message || 'An error occurred'),
+      response.status,
+      translateFieldErrors(payload.errors),
+      Boolean(payload.message),
+    );
   }
   // A server (or proxy) that answers the spec's JSON instead of a stream: the whole text at once.
   if (!/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) {
@@ -72,7 +78,7 @@ export async function streamAiText(
       } else if (event === 'done' && data) {
         return Object.values(data)[0] ?? text;
       } else if (event === 'error') {
-        throw new ApiError(data?.message || 'An error occurred', 502, undefined, Boolean(data?.message));
+        throw new ApiError(translateServerMessage(data?.message || 'An error occurred'), 502, undefined, Boolean(data?.message));
       }
     }
   }

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '../../../common/constants.ts';
 import { ApiError, NetworkError } from '../api-client.ts';
+import { translateServerMessage } from '../../i18n/server-messages.ts';
 import { storage } from '../storage.ts';
 
 export type ExportFormat = 'pdf' | 'word';
@@ -42,7 +43,7 @@ export async function downloadTaskExport(taskId: number, format: ExportFormat, l
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new ApiError(body.message || 'Export failed', response.status, undefined, Boolean(body.message));
+    throw new ApiError(translateServerMessage(body.message || 'Export failed'), response.status, undefined, Boolean(body.message));
   }
   const blob = await response.blob();
   const name = fileNameFromDisposition(
