@@ -64,7 +64,8 @@ function ShareForm({ task, onClose }: { task: Pick<Task, 'id' | 'title'>; onClos
     return () => clearTimeout(timer);
   }, [success]);
 
-  const allEmpty = rows.every((row) => row.value === '');
+  // Spec §5: addresses are trimmed, so a row of spaces is an empty row.
+  const allEmpty = rows.every((row) => row.value.trim() === '');
   const full = rows.length >= LIMITS.shareEmailsMax;
 
   const setValue = (id: number, value: string) =>

@@ -32,17 +32,18 @@ describe('dashboard filters', () => {
     });
   });
 
-  test('search covers title and description; status and due today filter; completed last', () => {
+  test('search covers title and description; status and due today filter; completed last; counters count what their filters show', () => {
     const tasks = [
       task({ id: 1, title: 'Buy milk', is_completed: 1 }),
       task({ id: 2, title: 'Call Sam', description: 'about the MILK order', due_date: '2026-03-03' }),
       task({ id: 3, title: 'Other' }),
+      task({ id: 4, title: 'Done today', is_completed: 1, due_date: '2026-03-03' }),
     ];
     expect(visibleTasks(tasks, { ...INITIAL_FILTERS, search: 'milk' }, '2026-03-03').map((t) => t.id)).toEqual([2, 1]);
-    expect(visibleTasks(tasks, { ...INITIAL_FILTERS, status: 'completed' }, '2026-03-03').map((t) => t.id)).toEqual([1]);
+    expect(visibleTasks(tasks, { ...INITIAL_FILTERS, status: 'completed' }, '2026-03-03').map((t) => t.id)).toEqual([1, 4]);
     expect(visibleTasks(tasks, { ...INITIAL_FILTERS, status: 'pending' }, '2026-03-03').map((t) => t.id)).toEqual([2, 3]);
-    expect(visibleTasks(tasks, { ...INITIAL_FILTERS, dueToday: true }, '2026-03-03').map((t) => t.id)).toEqual([2]);
-    expect(countTasks(tasks, '2026-03-03')).toEqual({ pending: 2, done: 1, dueToday: 1 });
+    expect(visibleTasks(tasks, { ...INITIAL_FILTERS, dueToday: true }, '2026-03-03').map((t) => t.id)).toEqual([2, 4]);
+    expect(countTasks(tasks, '2026-03-03')).toEqual({ pending: 2, done: 2, dueToday: 2 });
   });
 
   test('label options are the distinct labels among loaded tasks', () => {

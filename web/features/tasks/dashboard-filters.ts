@@ -66,7 +66,8 @@ export function countTasks(tasks: readonly Task[], today: string) {
   for (const task of tasks) {
     if (task.is_completed === 1) done++;
     else pending++;
-    if (isDueToday(task, today) && task.is_completed !== 1) dueToday++;
+    // The same rule as the "due today" filter the counter switches on, so its number is what it shows.
+    if (isDueToday(task, today)) dueToday++;
   }
   return { pending, done, dueToday };
 }
