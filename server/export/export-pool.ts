@@ -52,7 +52,9 @@ interface Slot {
 /** Source files (tsx, vitest) load the worker through tsx; the compiled build loads the emitted .js directly. */
 function startWorker(): Worker {
   const here = import.meta.url;
-  const resourceLimits = { maxOldGenerationSizeMb: 1024 };
+  // A small young generation: a render allocates little that lives, and the default one left
+  // ~25 MB more resident after the first exports with no faster renders (docs/performance.md).
+  const resourceLimits = { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 8 };
   if (!here.endsWith('.ts')) return new Worker(new URL('./export-worker.js', here), { resourceLimits });
   const require = createRequire(here);
   const tsxPackage = require('tsx/package.json') as { exports: Record<string, { import?: { default?: string } }> };
