@@ -20,7 +20,10 @@ export function TaskActivity({ logs }: { logs: ActivityLog[] }) {
           <Avatar name={log.user_name ?? '?'} photo={log.user_photo} size="sm" />
           <div className="min-w-0 text-sm">
             <p className="text-fg">
-              <span className="font-medium">{log.user_name ?? t('detail.someone')}</span> <span className="text-muted">·</span>{' '}
+              <span className="font-medium" title={log.user_email ?? undefined}>
+                {log.user_name ?? t('detail.someone')}
+              </span>{' '}
+              <span className="text-muted">·</span>{' '}
               <time className="text-xs text-muted" dateTime={log.created_at}>
                 {dateTimeText(log.created_at, i18n.language)}
               </time>
