@@ -26,14 +26,18 @@ const toQuery = (filters: TaskServerFilters) => ({
   priority: filters.priority === 'all' ? undefined : filters.priority,
 });
 
-/** GET /api/tasks (own) or GET /api/tasks/shared, with the same filters. */
+/** GET /api/tasks (own) or GET /api/tasks/shared, with the same filters; `limit` asks for a first page only. */
+function fetchTaskList(scope: TaskScope, filters: TaskServerFilters, signal: AbortSignal, limit?: number) {
+  const query = { ...toQuery(filters), limit };
+  return scope === 'own'
+    ? apiRequest('/api/tasks', { query, schema: TasksResponse, signal }).then((r) => r.tasks)
+    : apiRequest('/api/tasks/shared', { query, schema: SharedTasksResponse, signal }).then((r) => r.shared_tasks);
+}
+
 export const taskListQuery = (scope: TaskScope, filters: TaskServerFilters) =>
   queryOptions({
     queryKey: taskKeys.list(scope, filters),
-    queryFn: ({ signal }) =>
-      scope === 'own'
-        ? apiRequest('/api/tasks', { query: toQuery(filters), schema: TasksResponse, signal }).then((r) => r.tasks)
-        : apiRequest('/api/tasks/shared', { query: toQuery(filters), schema: SharedTasksResponse, signal }).then((r) => r.shared_tasks),
+    queryFn: ({ signal }) => fetchTaskList(scope, filters, signal),
   });
 
 /** How many tasks the first page of a long list holds: more than any screen shows at once. */
@@ -46,12 +50,7 @@ export const FIRST_PAGE_SIZE = 50;
 export const taskFirstPageQuery = (scope: TaskScope, filters: TaskServerFilters) =>
   queryOptions({
     queryKey: [...taskKeys.list(scope, filters), 'first-page'] as const,
-    queryFn: ({ signal }) => {
-      const query = { ...toQuery(filters), limit: FIRST_PAGE_SIZE };
-      return scope === 'own'
-        ? apiRequest('/api/tasks', { query, schema: TasksResponse, signal }).then((r) => r.tasks)
-        : apiRequest('/api/tasks/shared', { query, schema: SharedTasksResponse, signal }).then((r) => r.shared_tasks);
-    },
+    queryFn: ({ signal }) => fetchTaskList(scope, filters, signal, FIRST_PAGE_SIZE),
   });
 
 export const taskDetailQuery = (id: number) =>
