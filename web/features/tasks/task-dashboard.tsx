@@ -98,10 +98,9 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
   // Only while the list loads for the first time: its first page paints the top of a long list
   // at once; counters and the task count wait for the whole list, which they describe.
   const firstPage = useQuery({ ...taskFirstPageQuery(mode, server), enabled: query.isPending });
-  const complete = query.data !== undefined;
   const tasks = useMemo(() => query.data ?? firstPage.data ?? [], [query.data, firstPage.data]);
   const shown = useMemo(() => visibleTasks(tasks, filters, today), [tasks, filters, today]);
-  const counts = useMemo(() => countTasks(tasks, today), [tasks, today]);
+  const counts = useMemo(() => (query.data ? countTasks(query.data, today) : null), [query.data, today]);
   const labels = useMemo(() => {
     const names = labelOptions(tasks);
     return filters.label !== 'all' && !names.includes(filters.label) ? [filters.label, ...names] : names;
@@ -187,21 +186,13 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-3 gap-2 sm:gap-3">
-        {counter(
-          'pending',
-          complete ? counts.pending : null,
-          <Circle aria-hidden className="h-5 w-5" />,
-          filters.status === 'pending',
-          () => update({ status: filters.status === 'pending' ? 'all' : 'pending' }),
+        {counter('pending', counts?.pending ?? null, <Circle aria-hidden className="h-5 w-5" />, filters.status === 'pending', () =>
+          update({ status: filters.status === 'pending' ? 'all' : 'pending' }),
         )}
-        {counter(
-          'done',
-          complete ? counts.done : null,
-          <CheckCircle2 aria-hidden className="h-5 w-5" />,
-          filters.status === 'completed',
-          () => update({ status: filters.status === 'completed' ? 'all' : 'completed' }),
+        {counter('done', counts?.done ?? null, <CheckCircle2 aria-hidden className="h-5 w-5" />, filters.status === 'completed', () =>
+          update({ status: filters.status === 'completed' ? 'all' : 'completed' }),
         )}
-        {counter('dueToday', complete ? counts.dueToday : null, <CalendarCheck aria-hidden className="h-5 w-5" />, filters.dueToday, () =>
+        {counter('dueToday', counts?.dueToday ?? null, <CalendarCheck aria-hidden className="h-5 w-5" />, filters.dueToday, () =>
           update({ dueToday: !filters.dueToday }),
         )}
       </div>
