@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
 import type * as Bundle from './task-dialogs-bundle.ts';
 
 /**
@@ -7,70 +7,47 @@ import type * as Bundle from './task-dialogs-bundle.ts';
  * closed, so nothing is fetched for a screen that only shows the list.
  */
 let loading: Promise<typeof Bundle> | undefined;
-const load = () => (loading ??= import('./task-dialogs-bundle.ts'));
+function load(): Promise<typeof Bundle> {
+  loading ??= import('./task-dialogs-bundle.ts').catch((error: unknown) => {
+    loading = undefined; // offline for a moment: the next intent or open tries again
+    throw error;
+  });
+  return loading;
+}
 
 export function preloadTaskDialogs() {
-  void load().catch(() => {
-    loading = undefined; // offline for a moment: the next intent or open tries again
-  });
+  if (!loading) load().catch(() => undefined);
 }
 
-const Detail = lazy(() => load().then((bundle) => ({ default: bundle.TaskDetailDialog })));
-const Form = lazy(() => load().then((bundle) => ({ default: bundle.TaskFormDialog })));
-const Share = lazy(() => load().then((bundle) => ({ default: bundle.ShareDialog })));
-const Delete = lazy(() => load().then((bundle) => ({ default: bundle.DeleteTaskDialog })));
-const Comments = lazy(() => load().then((bundle) => ({ default: bundle.CommentsPanel })));
-const SharedWith = lazy(() => load().then((bundle) => ({ default: bundle.SharedWithPanel })));
-
-export function TaskDetailDialog(props: ComponentProps<typeof Bundle.TaskDetailDialog>) {
-  if (props.taskId === null) return null;
-  return (
-    <Suspense fallback={null}>
-      <Detail {...props} />
-    </Suspense>
-  );
+/** A part of the bundle, fetched on first render and rendered only while `isOpen`. */
+function onDemand<P extends object>(pick: (bundle: typeof Bundle) => ComponentType<P>, isOpen: (props: P) => boolean = () => true) {
+  const Part = lazy(() => load().then((bundle) => ({ default: pick(bundle) })));
+  return function OnDemand(props: P) {
+    if (!isOpen(props)) return null;
+    return (
+      <Suspense fallback={null}>
+        <Part {...props} />
+      </Suspense>
+    );
+  };
 }
 
-export function TaskFormDialog(props: ComponentProps<typeof Bundle.TaskFormDialog>) {
-  if (!props.open) return null;
-  return (
-    <Suspense fallback={null}>
-      <Form {...props} />
-    </Suspense>
-  );
-}
-
-export function ShareDialog(props: ComponentProps<typeof Bundle.ShareDialog>) {
-  if (props.task === null) return null;
-  return (
-    <Suspense fallback={null}>
-      <Share {...props} />
-    </Suspense>
-  );
-}
-
-export function DeleteTaskDialog(props: ComponentProps<typeof Bundle.DeleteTaskDialog>) {
-  if (props.task === null) return null;
-  return (
-    <Suspense fallback={null}>
-      <Delete {...props} />
-    </Suspense>
-  );
-}
-
+export const TaskDetailDialog = onDemand<ComponentProps<typeof Bundle.TaskDetailDialog>>(
+  (bundle) => bundle.TaskDetailDialog,
+  (props) => props.taskId !== null,
+);
+export const TaskFormDialog = onDemand<ComponentProps<typeof Bundle.TaskFormDialog>>(
+  (bundle) => bundle.TaskFormDialog,
+  (props) => props.open,
+);
+export const ShareDialog = onDemand<ComponentProps<typeof Bundle.ShareDialog>>(
+  (bundle) => bundle.ShareDialog,
+  (props) => props.task !== null,
+);
+export const DeleteTaskDialog = onDemand<ComponentProps<typeof Bundle.DeleteTaskDialog>>(
+  (bundle) => bundle.DeleteTaskDialog,
+  (props) => props.task !== null,
+);
 /** Inside the detail dialog, whose chunk is already loaded, so these show at once. */
-export function CommentsPanel(props: ComponentProps<typeof Bundle.CommentsPanel>) {
-  return (
-    <Suspense fallback={null}>
-      <Comments {...props} />
-    </Suspense>
-  );
-}
-
-export function SharedWithPanel(props: ComponentProps<typeof Bundle.SharedWithPanel>) {
-  return (
-    <Suspense fallback={null}>
-      <SharedWith {...props} />
-    </Suspense>
-  );
-}
+export const CommentsPanel = onDemand<ComponentProps<typeof Bundle.CommentsPanel>>((bundle) => bundle.CommentsPanel);
+export const SharedWithPanel = onDemand<ComponentProps<typeof Bundle.SharedWithPanel>>((bundle) => bundle.SharedWithPanel);
