@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import { PRIORITY_RANK, type Priority } from '../../../common/constants.ts';
-import type { Dialect } from '../database.ts';
+import type { Database, Dialect } from '../database.ts';
 import type { Tables, TasksTable } from '../tables.ts';
 
 export type TaskRow = Selectable<TasksTable>;
@@ -57,7 +57,11 @@ function parseJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect) {
+/**
+ * `integerPairs` (SQLite's fast read of a list's keys, database.ts) is given for reads outside
+ * transactions; without it the keys come as row objects.
+ */
+export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect, integerPairs?: Database['integerPairs']) {
   const jsonArrayFrom = dialect === 'postgres' ? pgJsonArrayFrom : sqliteJsonArrayFrom;
 
   /** Tasks with labels, shares and owner in a single query (no query per task). */
@@ -103,7 +107,7 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect) {
       filter: TaskListFilter,
       page: { limit?: number | undefined; after?: TaskListPosition | undefined } = {},
     ): Promise<TaskListKey[]> {
-      let query = db.selectFrom('tasks').select(['tasks.id', 'tasks.revision']);
+      let query = db.selectFrom('tasks');
       if (filter.ownerId !== undefined) query = query.where('tasks.user_id', '=', filter.ownerId);
       if (filter.recipient !== undefined) {
         const recipient = filter.recipient;
@@ -169,7 +173,9 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect) {
         query = query.orderBy(`tasks.${sort}`, direction).orderBy('tasks.id', direction);
       }
       if (page.limit !== undefined) query = query.limit(page.limit);
-      return query.execute();
+      const keys = query.select(['tasks.id', 'tasks.revision']);
+      if (!integerPairs) return keys.execute();
+      return integerPairs(keys.compile(), 'id', 'revision').map(([id, revision]) => ({ id, revision }));
     },
 
     /** Where the next page after this task starts (its sort columns). */
