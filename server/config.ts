@@ -41,6 +41,7 @@ const ConfigSchema = z.object({
   // Memory caps of the per-process list caches (docs/performance.md); 0 turns one off.
   LIST_CACHE_MB: intFrom(32, 0, 4096),
   TASK_JSON_CACHE_MB: intFrom(32, 0, 4096),
+  LIST_CHUNK_CACHE_MB: intFrom(16, 0, 4096),
 });
 
 export interface Config {
@@ -58,7 +59,7 @@ export interface Config {
   rateLimits: { loginPerMinute: number; signupPerHour: number; sharePerMinute: number };
   mail: { smtpUrl: string | undefined; from: string };
   ai: AiConfig;
-  cache: { listBytes: number; renderedTaskBytes: number };
+  cache: { listBytes: number; renderedTaskBytes: number; chunkBytes: number };
 }
 
 export class ConfigError extends Error {}
@@ -90,6 +91,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
     ai: loadAiConfig(env),
-    cache: { listBytes: c.LIST_CACHE_MB * 1024 * 1024, renderedTaskBytes: c.TASK_JSON_CACHE_MB * 1024 * 1024 },
+    cache: {
+      listBytes: c.LIST_CACHE_MB * 1024 * 1024,
+      renderedTaskBytes: c.TASK_JSON_CACHE_MB * 1024 * 1024,
+      chunkBytes: c.LIST_CHUNK_CACHE_MB * 1024 * 1024,
+    },
   };
 }

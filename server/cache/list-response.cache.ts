@@ -2,7 +2,9 @@ import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ByteLru } from './byte-lru.ts';
-import { compressBody, negotiateEncoding, type ContentEncoding } from './content-encoding.ts';
+import { brotliBody, negotiateEncoding, type ContentEncoding } from './content-encoding.ts';
+import { createGzipChunkCache } from './gzip-chunks.ts';
+import { joinList, type ListSource } from './list-source.ts';
 
 /** One list answer as one user sees it at one data version. */
 export interface ListIdentity {
@@ -18,6 +20,14 @@ export interface ListIdentity {
   query: object;
 }
 
+/** The part of a list's identity that names its cache entries and its ETag, without the version. */
+export interface ListName {
+  list: string;
+  userId: number;
+  /** `canonicalQuery()` of the validated query. */
+  query: string;
+}
+
 /** The response schema of a list's 304 (OpenAPI): the copy whose ETag was sent is current. */
 export const NotModified = z.null().describe('Not modified: the copy whose ETag was sent in If-None-Match is current');
 
@@ -28,13 +38,14 @@ const COMPRESS_MIN_BYTES = 1024;
 /** Map and key overhead per entry, counted against the memory cap with the body. */
 const ENTRY_OVERHEAD_BYTES = 200;
 
-function canonicalQuery(query: object): string {
+/** One text per distinct validated query: defaults included, empty values and key order ignored. */
+export function canonicalQuery(query: object): string {
   const entries = Object.entries(query).filter(([, value]) => value !== undefined && value !== '');
   return JSON.stringify(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** Weak comparison (RFC 9110 §13.1.2): the same list in any content encoding is one tag. */
-function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   const opaque = etag.slice(2);
   return header.split(',').some((candidate) => {
@@ -43,9 +54,39 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   });
 }
 
+/** The tag of a list at a version: it changes with the version and differs between lists, users and queries. */
+export function listTag(name: ListName, version: number): string {
+  const text = `${LIST_FORMAT}|${name.list}|${name.userId}|${name.query}`;
+  let digest = digests.get(text);
+  if (digest === undefined) {
+    // Not a secret, just a short stable name for (list, user, query): SHA-1 is plenty and cheap.
+    digest = hash('sha1', text, 'base64url');
+    if (digests.size >= DIGEST_MEMORY) digests.clear();
+    digests.set(text, digest);
+  }
+  return `W/"${version}.${digest}"`;
+}
+/** The digests of the lists polled lately: every poll of a list names the same (list, user, query). */
+const digests = new Map<string, string>();
+const DIGEST_MEMORY = 10_000;
+
+/** The caching headers of every list answer, 200 and 304 alike. */
+export function listCacheHeaders(etag: string) {
+  return {
+    etag,
+    // Browsers keep the answer but ask every time: the If-None-Match they send makes it a 304.
+    'cache-control': 'private, no-cache',
+    vary: 'Accept-Encoding, Authorization',
+  };
+}
+
+const entryKey = (name: ListName) => `${name.userId}|${name.list}|${name.query}`;
+
 export interface ListResponseCacheOptions {
   /** Memory cap of the stored bodies; 0 turns storing (and sharing of in-flight builds) off. */
   maxBytes: number;
+  /** Memory cap of the compressed chunks gzip answers are laid together from (gzip-chunks.ts). */
+  chunkBytes: number;
 }
 
 /**
@@ -59,6 +100,7 @@ export function createListResponseCache(options: ListResponseCacheOptions) {
     options.maxBytes,
     (entry) => entry.body.length + ENTRY_OVERHEAD_BYTES,
   );
+  const chunks = createGzipChunkCache(options.chunkBytes);
   /** Concurrent first reads of one list (several tabs, a burst of polls) build it once. */
   const building = new Map<string, Promise<Buffer>>();
 
@@ -68,14 +110,15 @@ export function createListResponseCache(options: ListResponseCacheOptions) {
     if (!existing || existing.version <= version) bodies.set(key, { version, body });
   }
 
-  async function plainBody(key: string, version: number, build: () => Promise<Buffer>): Promise<Buffer> {
+  async function plainBody(key: string, version: number, build: () => Promise<ListSource>): Promise<Buffer> {
     const cached = bodies.get(`${key}|identity`);
     if (cached?.version === version) return cached.body;
-    if (options.maxBytes <= 0) return build();
+    if (options.maxBytes <= 0) return joinList(await build());
     const flightKey = `${key}|${version}`;
     let flight = building.get(flightKey);
     if (!flight) {
       flight = build()
+        .then(joinList)
         .then((body) => {
           remember(`${key}|identity`, version, body);
           return body;
@@ -90,44 +133,59 @@ export function createListResponseCache(options: ListResponseCacheOptions) {
     key: string,
     version: number,
     encoding: ContentEncoding,
-    build: () => Promise<Buffer>,
+    build: () => Promise<ListSource>,
   ): Promise<{ body: Buffer; encoding: ContentEncoding }> {
     if (encoding !== 'identity') {
       const cached = bodies.get(`${key}|${encoding}`);
       if (cached?.version === version) return { body: cached.body, encoding };
     }
+    if (encoding === 'gzip') {
+      const source = await build();
+      const gzipped = await chunks.gzipList(source);
+      if (gzipped.plainLength < COMPRESS_MIN_BYTES)
+        return { body: await plainBody(key, version, async () => source), encoding: 'identity' };
+      remember(`${key}|gzip`, version, gzipped.body);
+      return { body: gzipped.body, encoding };
+    }
     const plain = await plainBody(key, version, build);
     if (encoding === 'identity' || plain.length < COMPRESS_MIN_BYTES) return { body: plain, encoding: 'identity' };
-    const compressed = await compressBody(plain, encoding);
-    remember(`${key}|${encoding}`, version, compressed);
+    const compressed = await brotliBody(plain);
+    remember(`${key}|br`, version, compressed);
     return { body: compressed, encoding };
   }
 
   return {
-    async send(request: FastifyRequest, reply: FastifyReply, list: ListIdentity, build: () => Promise<Buffer>): Promise<FastifyReply> {
-      const query = canonicalQuery(list.query);
-      // Not a secret, just a short stable name for (list, user, query): SHA-1 is plenty and cheap.
-      const digest = hash('sha1', `${LIST_FORMAT}|${list.list}|${list.userId}|${query}`, 'base64url');
-      const etag = `W/"${list.version}.${digest}"`;
-      const cacheHeaders = {
-        etag,
-        // Browsers keep the answer but ask every time: the If-None-Match they send makes it a 304.
-        'cache-control': 'private, no-cache',
-        vary: 'Accept-Encoding, Authorization',
-      };
-      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).headers(cacheHeaders).send();
+    async send(request: FastifyRequest, reply: FastifyReply, list: ListIdentity, build: () => Promise<ListSource>): Promise<FastifyReply> {
+      const name = { list: list.list, userId: list.userId, query: canonicalQuery(list.query) };
+      const cacheHeaders = listCacheHeaders(listTag(name, list.version));
+      if (matchesIfNoneMatch(request.headers['if-none-match'], cacheHeaders.etag)) return reply.code(304).headers(cacheHeaders).send();
 
-      const key = `${list.userId}|${list.list}|${query}`;
       const wanted = negotiateEncoding(request.headers['accept-encoding']);
       // Built before any header is set: a bad cursor's 422 must not carry the list's ETag.
-      const { body, encoding } = await encodedBody(key, list.version, wanted, build);
+      const { body, encoding } = await encodedBody(entryKey(name), list.version, wanted, build);
       reply.headers(cacheHeaders);
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply.type('application/json; charset=utf-8').send(body);
     },
 
+    /**
+     * The answer already stored for this list at this version in the wanted encoding (or the
+     * identity body when it is too small to be compressed, as `send` would answer), without
+     * building anything: the fast path (server/routes/list-fast-path.ts) answers only from here.
+     */
+    storedBody(name: ListName, version: number, wanted: ContentEncoding): { body: Buffer; encoding: ContentEncoding } | undefined {
+      const key = entryKey(name);
+      if (wanted !== 'identity') {
+        const compressed = bodies.get(`${key}|${wanted}`);
+        if (compressed?.version === version) return { body: compressed.body, encoding: wanted };
+      }
+      const plain = bodies.get(`${key}|identity`);
+      if (plain?.version !== version) return undefined;
+      return wanted === 'identity' || plain.body.length < COMPRESS_MIN_BYTES ? { body: plain.body, encoding: 'identity' } : undefined;
+    },
+
     /** For tests and the bench: what the cache holds now. */
-    stats: () => ({ entries: bodies.size, bytes: bodies.bytes }),
+    stats: () => ({ entries: bodies.size, bytes: bodies.bytes, chunks: chunks.stats() }),
   };
 }
 export type ListResponseCache = ReturnType<typeof createListResponseCache>;

@@ -62,7 +62,7 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (app
         request,
         reply,
         { list: 'pending_tasks', userId: request.user.id, version: tasks.dataVersion(request.user), query: {} },
-        () => tasks.listPendingForJson(request.user),
+        () => tasks.listPendingFor(request.user),
       ),
   );
 

@@ -48,7 +48,7 @@ export const taskRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tasks: TaskS
         request,
         reply,
         { list: 'tasks', userId: request.user.id, version: tasks.dataVersion(request.user), query: request.query },
-        () => tasks.listOwnJson(request.user, request.query),
+        () => tasks.listOwn(request.user, request.query),
       ),
   );
 
@@ -69,7 +69,7 @@ export const taskRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tasks: TaskS
         request,
         reply,
         { list: 'shared_tasks', userId: request.user.id, version: tasks.dataVersion(request.user), query: request.query },
-        () => tasks.listSharedWithJson(request.user, request.query),
+        () => tasks.listSharedWith(request.user, request.query),
       ),
   );
 

@@ -3,6 +3,7 @@ import type { Label } from '../../common/schemas/label.schema.ts';
 import type { ActivityLog } from '../../common/schemas/activity.schema.ts';
 import type { Task, TaskInputParsed, TaskListQuery, TaskUpdateInputParsed } from '../../common/schemas/task.schema.ts';
 import type { RenderedTaskCache } from '../cache/rendered-task.cache.ts';
+import type { ListItem, ListSource } from '../cache/list-source.ts';
 import type { Priority } from '../../common/constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
@@ -12,7 +13,6 @@ import { createLabelRepository, labelKey } from '../db/repositories/label.reposi
 import {
   createTaskRepository,
   type TaskListFilter,
-  type TaskListKey,
   type TaskListPosition,
   type TaskWithRelations,
 } from '../db/repositories/task.repository.ts';
@@ -42,8 +42,6 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 
 /** Tasks fetched per query when rendering what the cache lacks (bounded IN lists on both databases). */
 const RENDER_BATCH = 500;
-const COMMA = Buffer.from(',');
-const EMPTY = Buffer.alloc(0);
 
 /** `next_cursor`: the sort columns of a page's last task, opaque to clients. */
 function encodeCursor(position: TaskListPosition): string {
@@ -85,13 +83,14 @@ export function createTaskService(deps: {
   renderedTasks?: RenderedTaskCache;
 }) {
   const { database, clock, renderedTasks } = deps;
-  const repositories = (db: Kysely<Tables>) => ({
-    tasks: createTaskRepository(db, database.dialect),
+  const repositories = (db: Kysely<Tables>, integerPairs?: Database['integerPairs']) => ({
+    tasks: createTaskRepository(db, database.dialect, integerPairs),
     labels: createLabelRepository(db),
     activity: createActivityRepository(db),
     versions: createDataVersionRepository(db),
   });
-  const base = repositories(database.db);
+  // Outside transactions list keys may take SQLite's fast path (database.ts).
+  const base = repositories(database.db, database.integerPairs);
 
   /** The task and what this user may do with it; 404 unless they may at least see it. */
   async function load(db: ReturnType<typeof repositories>, user: UserRow, taskId: number) {
@@ -119,8 +118,8 @@ export function createTaskService(deps: {
     deps.events?.taskChanged(task.id, audience(task));
   }
 
-  /** Each task's API JSON, in list order: from the cache at its revision, or rendered now. */
-  async function renderTasks(keys: TaskListKey[]): Promise<Buffer[]> {
+  /** Each task's API JSON, in list order: from the cache at its revision, or rendered now; undefined once deleted. */
+  async function renderTasks(keys: ListItem[]): Promise<(Buffer | undefined)[]> {
     const parts = keys.map((key) => renderedTasks?.get(key.id, key.revision));
     const missing = keys.filter((_, index) => parts[index] === undefined).map((key) => key.id);
     if (missing.length) {
@@ -135,27 +134,26 @@ export function createTaskService(deps: {
       }
       keys.forEach((key, index) => (parts[index] ??= fresh.get(key.id)));
     }
-    // A task deleted between the two queries is left out, as if the list had been read a moment later.
-    return parts.filter((part): part is Buffer => part !== undefined);
+    return parts;
   }
 
-  /** A list answer as JSON bytes (`{ "<key>": [tasks] }`, plus `next_cursor` when paged). */
-  async function listJson(key: string, filter: TaskListFilter, page: { limit?: number | undefined; cursor?: string | undefined }) {
+  /** A list answer (`{ "<key>": [tasks] }`, plus `next_cursor` when paged), ready to be put together. */
+  async function listSource(
+    key: string,
+    filter: TaskListFilter,
+    page: { limit?: number | undefined; cursor?: string | undefined },
+  ): Promise<ListSource> {
     const paged = page.limit !== undefined || page.cursor !== undefined;
     const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
     const keys = await base.tasks.listKeys(filter, { limit: page.limit === undefined ? undefined : page.limit + 1, after });
     const more = page.limit !== undefined && keys.length > page.limit;
     if (more) keys.length = page.limit!;
-    const tasks = await renderTasks(keys);
     let tail = ']}';
     if (paged) {
       const position = more ? await base.tasks.positionOf(keys.at(-1)!.id) : undefined;
       tail = `],"next_cursor":${position ? JSON.stringify(encodeCursor(position)) : 'null'}}`;
     }
-    const parts: Buffer[] = [Buffer.from(`{"${key}":[`)];
-    tasks.forEach((task, index) => parts.push(index ? COMMA : EMPTY, task));
-    parts.push(Buffer.from(tail));
-    return Buffer.concat(parts);
+    return { head: Buffer.from(`{"${key}":[`), items: keys, tail: Buffer.from(tail), render: renderTasks };
   }
 
   const filterOf = (query: TaskListQuery) => ({
@@ -175,15 +173,15 @@ export function createTaskService(deps: {
      */
     dataVersion: (user: UserRow): number => user.data_version,
 
-    listOwnJson: (user: UserRow, query: TaskListQuery): Promise<Buffer> =>
-      listJson('tasks', { ownerId: user.id, ...filterOf(query) }, query),
+    listOwn: (user: UserRow, query: TaskListQuery): Promise<ListSource> =>
+      listSource('tasks', { ownerId: user.id, ...filterOf(query) }, query),
 
-    listSharedWithJson: (user: UserRow, query: TaskListQuery): Promise<Buffer> =>
-      listJson('shared_tasks', { recipient: { userId: user.id, status: 'accepted' }, ...filterOf(query) }, query),
+    listSharedWith: (user: UserRow, query: TaskListQuery): Promise<ListSource> =>
+      listSource('shared_tasks', { recipient: { userId: user.id, status: 'accepted' }, ...filterOf(query) }, query),
 
     /** Spec §7: pending shares carry owner, labels and description for the preview. */
-    listPendingForJson: (user: UserRow): Promise<Buffer> =>
-      listJson('pending_tasks', { recipient: { userId: user.id, status: 'pending' }, sort: 'created_at', direction: 'desc' }, {}),
+    listPendingFor: (user: UserRow): Promise<ListSource> =>
+      listSource('pending_tasks', { recipient: { userId: user.id, status: 'pending' }, sort: 'created_at', direction: 'desc' }, {}),
 
     async get(user: UserRow, taskId: number) {
       await load(base, user, taskId);
