@@ -1,8 +1,9 @@
+import http from 'node:http';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '../common/limits.ts';
 import { PRODUCT_NAME } from '../common/constants.ts';
@@ -10,6 +11,7 @@ import { createListResponseCache } from './cache/list-response.cache.ts';
 import { createRenderedTaskCache } from './cache/rendered-task.cache.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import { createBearerLookup } from './db/bearer-lookup.ts';
 import type { Database } from './db/database.ts';
 import { createTokenRepository } from './db/repositories/token.repository.ts';
 import { createUserRepository } from './db/repositories/user.repository.ts';
@@ -17,10 +19,12 @@ import { ValidationError } from './errors.ts';
 import type { AiWriter } from './ai/ai.types.ts';
 import { createAiWriter } from './ai/ai.writer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { loggerOptions, registerRequestLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { aiRoutes } from './routes/ai.routes.ts';
 import { commentRoutes } from './routes/comment.routes.ts';
+import { createListFastPath, withFastPath, type FastPath } from './routes/list-fast-path.ts';
 import { eventRoutes } from './routes/event.routes.ts';
 import { exportRoutes } from './routes/export.routes.ts';
 import { shareRoutes } from './routes/share.routes.ts';
@@ -71,8 +75,28 @@ function nulPaths(value: unknown, path = 'body', found: string[] = [], depth = 0
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
+  /** Filled once the list cache exists below; requests before that (none: listen comes later) go to Fastify. */
+  const front: { fastPath?: FastPath } = {};
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    // The server Fastify would make, with the list fast path in front (routes/list-fast-path.ts).
+    serverFactory: (handler, factoryOptions) => {
+      // Fastify hands its options with its defaults filled in; these are the ones it sets on its own server.
+      const options = factoryOptions as {
+        keepAliveTimeout: number;
+        requestTimeout: number;
+        connectionTimeout: number;
+        maxRequestsPerSocket: number;
+      };
+      const server = http.createServer(withFastPath(handler, () => front.fastPath));
+      server.keepAliveTimeout = options.keepAliveTimeout;
+      server.requestTimeout = options.requestTimeout;
+      server.setTimeout(options.connectionTimeout);
+      if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+      return server;
+    },
+    logger: deps.logger ?? loggerOptions(config.logLevel),
+    // One access-log line per answer, written by plugins/request-log.ts (and by the list fast path).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: LIMITS.requestBodyBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -111,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestLog(app);
 
   await registerSecurityHeaders(app);
   await app.register(rateLimit, {
@@ -158,7 +183,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events: { taskChanged: (taskId, audience) => bus.publish(audience, { type: 'task-changed', taskId }) },
     renderedTasks: createRenderedTaskCache(config.cache.renderedTaskBytes),
   });
-  const lists = createListResponseCache({ maxBytes: config.cache.listBytes });
+  const lists = createListResponseCache({ maxBytes: config.cache.listBytes, chunkBytes: config.cache.chunkBytes });
+  front.fastPath = createListFastPath({ lists, lookup: createBearerLookup(database), clock, log: app.log });
   const shares = createShareService({ database, clock, events: bus, publicUrl: config.publicUrl, onMailQueued: () => void mail.flush() });
   const comments = createCommentService({ database, clock, events: bus, audienceOf: (taskId) => shares.audienceOf(taskId) });
   const auth = createAuthService({

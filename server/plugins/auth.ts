@@ -11,13 +11,17 @@ declare module 'fastify' {
   }
 }
 
+/** The token of an `Authorization: Bearer <token>` header, or undefined for any other header. */
+export function bearerFromHeader(header: string | undefined): string | undefined {
+  return header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+}
+
 /** onRequest hook for protected scopes: `Authorization: Bearer <id>|<secret>` or 401. */
 export function requireUser(auth: AuthService) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match) throw new UnauthorizedError();
-    const { user, tokenId } = await auth.authenticate(match[1]!);
+    const bearer = bearerFromHeader(request.headers.authorization);
+    if (!bearer) throw new UnauthorizedError();
+    const { user, tokenId } = await auth.authenticate(bearer);
     request.user = user;
     request.tokenId = tokenId;
   };

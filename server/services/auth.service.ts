@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { LoginInput, RegisterInput, User } from '../../common/schemas/user.schema.ts';
-import type { TokenRepository } from '../db/repositories/token.repository.ts';
+import type { TokenRepository, TokenRow } from '../db/repositories/token.repository.ts';
 import type { UserRepository, UserRow } from '../db/repositories/user.repository.ts';
 import { UnauthorizedError, ValidationError } from '../errors.ts';
 import type { Clock } from '../clock.ts';
@@ -16,6 +16,29 @@ export function presentUser(row: UserRow): User {
 }
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+/** `last_used_at` is written at most this often per token, so reads stay reads. */
+const TOKEN_TOUCH_INTERVAL_MS = 60_000;
+
+/** The parts of a bearer token `<id>|<secret>`, or undefined when it cannot be one of ours. */
+export function parseBearerToken(bearer: string): { id: number; secret: string } | undefined {
+  const separator = bearer.indexOf('|');
+  const id = Number(bearer.slice(0, separator));
+  const secret = bearer.slice(separator + 1);
+  if (separator < 1 || !Number.isSafeInteger(id) || id <= 0 || secret.length === 0 || secret.length > 200) return undefined;
+  return { id, secret };
+}
+
+/** Whether a stored token is this secret's (compared in constant time) and still valid at `now`. */
+export function tokenAccepts(token: Pick<TokenRow, 'token_hash' | 'expires_at'>, secret: string, now: string): boolean {
+  const expected = Buffer.from(token.token_hash, 'hex');
+  const actual = Buffer.from(hashSecret(secret), 'hex');
+  return expected.length === actual.length && timingSafeEqual(expected, actual) && token.expires_at > now;
+}
+
+/** Whether this use of a token should be written down (`last_used_at`). */
+export function tokenNeedsTouch(token: Pick<TokenRow, 'last_used_at'>, now: string): boolean {
+  return !token.last_used_at || Date.parse(now) - Date.parse(token.last_used_at) > TOKEN_TOUCH_INTERVAL_MS;
+}
 
 export interface AuthDeps {
   users: UserRepository;
@@ -76,23 +99,14 @@ export function createAuthService(deps: AuthDeps) {
 
     /** Resolves a bearer token `id|secret` to its user and token id, or throws 401. */
     async authenticate(bearer: string): Promise<{ user: UserRow; tokenId: number }> {
-      const separator = bearer.indexOf('|');
-      const id = Number(bearer.slice(0, separator));
-      const secret = bearer.slice(separator + 1);
-      if (separator < 1 || !Number.isSafeInteger(id) || id <= 0 || secret.length === 0 || secret.length > 200) {
-        throw new UnauthorizedError();
-      }
-      const token = await tokens.findById(id);
-      if (!token) throw new UnauthorizedError();
-      const expected = Buffer.from(token.token_hash, 'hex');
-      const actual = Buffer.from(hashSecret(secret), 'hex');
-      if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw new UnauthorizedError();
+      const parsed = parseBearerToken(bearer);
+      if (!parsed) throw new UnauthorizedError();
+      const token = await tokens.findById(parsed.id);
       const now = clock.nowIso();
-      if (token.expires_at <= now) throw new UnauthorizedError();
+      if (!token || !tokenAccepts(token, parsed.secret, now)) throw new UnauthorizedError();
       const user = await users.findById(token.user_id);
       if (!user) throw new UnauthorizedError();
-      // Written at most once a minute per token so reads stay reads.
-      if (!token.last_used_at || Date.parse(now) - Date.parse(token.last_used_at) > 60_000) await tokens.touch(id, now);
+      if (tokenNeedsTouch(token, now)) await tokens.touch(token.id, now);
       return { user, tokenId: token.id };
     },
 

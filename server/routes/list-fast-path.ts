@@ -1,0 +1,134 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import querystring from 'node:querystring';
+import { TaskListQuery } from '../../common/schemas/task.schema.ts';
+import { negotiateEncoding } from '../cache/content-encoding.ts';
+import { canonicalQuery, listCacheHeaders, listTag, matchesIfNoneMatch, type ListResponseCache } from '../cache/list-response.cache.ts';
+import type { Clock } from '../clock.ts';
+import type { BearerLookup, BearerRow } from '../db/bearer-lookup.ts';
+import { bearerFromHeader } from '../plugins/auth.ts';
+import { logAnswer } from '../plugins/request-log.ts';
+import { SECURITY_HEADERS } from '../plugins/security-headers.ts';
+import { parseBearerToken, tokenAccepts, tokenNeedsTouch } from '../services/auth.service.ts';
+
+/**
+ * Answers a request in place (true) or leaves it to Fastify (false); a promise on PostgreSQL,
+ * where the token lookup is asynchronous.
+ */
+export type FastPath = (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
+
+/** The list routes (task.routes.ts, share.routes.ts) and whether they take the list query. */
+const LIST_ROUTES = new Map<string, { list: string; takesQuery: boolean }>([
+  ['/api/tasks', { list: 'tasks', takesQuery: true }],
+  ['/api/tasks/shared', { list: 'shared_tasks', takesQuery: true }],
+  ['/api/tasks/pending-shares', { list: 'pending_tasks', takesQuery: false }],
+]);
+const NO_QUERY = canonicalQuery({});
+/** The constant headers as writeHead's flat [name, value, …] list: cheaper than merging objects per answer. */
+const SECURITY_HEADER_LIST = Object.entries(SECURITY_HEADERS).flat();
+const LIST_HEADER_LIST = Object.entries(listCacheHeaders(''))
+  .filter(([name]) => name !== 'etag')
+  .flat();
+/** Distinct query strings remembered with their validated form; polls repeat a handful. */
+const QUERY_MEMORY = 500;
+
+/**
+ * The answers every open tab asks for again and again: an unchanged list (304 to its ETag) and
+ * a list already stored for the user's current data version. Going through Fastify costs several
+ * times the answer itself (routing, hooks, schema, two Kysely lookups, two log lines), so these
+ * are answered straight from node:http with the same status, headers and bytes the routes send
+ * (docs/performance.md). Anything else — another method or path, a missing, invalid, expired or
+ * due-to-be-touched token, a query the schema refuses, a list not stored yet, any error — goes to
+ * Fastify unchanged, which answers it as before and stores the list for next time.
+ */
+export function createListFastPath(deps: {
+  lists: ListResponseCache;
+  lookup: BearerLookup;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}): FastPath {
+  const { lists, lookup, clock, log } = deps;
+  /** Raw query string → canonical validated query, or null when the schema refuses it (Fastify then answers 422). */
+  const queries = new Map<string, string | null>();
+
+  function canonicalOf(raw: string): string | null {
+    let known = queries.get(raw);
+    if (known !== undefined) return known;
+    const parsed = TaskListQuery.safeParse(querystring.parse(raw));
+    known = parsed.success ? canonicalQuery(parsed.data) : null;
+    if (queries.size >= QUERY_MEMORY) queries.clear();
+    queries.set(raw, known);
+    return known;
+  }
+
+  function answer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    started: number,
+    route: { list: string; query: string; secret: string },
+    token: BearerRow | undefined,
+  ): boolean {
+    const { list, query, secret } = route;
+    const now = clock.nowIso();
+    // An invalid or expired token gets its 401 from Fastify; a token due to be touched is written there.
+    if (!token || !tokenAccepts(token, secret, now) || tokenNeedsTouch(token, now)) return false;
+    const name = { list, userId: token.user_id, query };
+    const cacheHeaders = listCacheHeaders(listTag(name, token.data_version));
+    if (matchesIfNoneMatch(request.headers['if-none-match'], cacheHeaders.etag)) {
+      response.writeHead(304, [...SECURITY_HEADER_LIST, 'etag', cacheHeaders.etag, ...LIST_HEADER_LIST]);
+      response.end();
+      logAnswer(log, request.method, request.url, 304, performance.now() - started);
+      return true;
+    }
+    const stored = lists.storedBody(name, token.data_version, negotiateEncoding(request.headers['accept-encoding']));
+    if (!stored) return false;
+    const headers = [...SECURITY_HEADER_LIST, 'etag', cacheHeaders.etag, ...LIST_HEADER_LIST];
+    if (stored.encoding !== 'identity') headers.push('content-encoding', stored.encoding);
+    headers.push('content-type', 'application/json; charset=utf-8', 'content-length', String(stored.body.length));
+    response.writeHead(200, headers);
+    response.end(stored.body);
+    logAnswer(log, request.method, request.url, 200, performance.now() - started);
+    return true;
+  }
+
+  return (request, response) => {
+    if (request.method !== 'GET') return false;
+    const url = request.url ?? '';
+    const queryAt = url.indexOf('?');
+    let path = queryAt < 0 ? url : url.slice(0, queryAt);
+    // The router ignores one trailing slash (app.ts); so does this.
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+    const route = LIST_ROUTES.get(path);
+    if (!route) return false;
+    const started = performance.now();
+    const bearer = bearerFromHeader(request.headers.authorization);
+    const parsed = bearer === undefined ? undefined : parseBearerToken(bearer);
+    if (!parsed) return false;
+    const rawQuery = queryAt < 0 ? '' : url.slice(queryAt + 1);
+    // NUL in any query is refused by the app's preValidation hook (422); leave that to it.
+    if (rawQuery.includes('%00')) return false;
+    const query = route.takesQuery ? canonicalOf(rawQuery) : NO_QUERY;
+    if (query === null) return false;
+    try {
+      const asked = { list: route.list, query, secret: parsed.secret };
+      const token = lookup(parsed.id);
+      if (!(token instanceof Promise)) return answer(request, response, started, asked, token);
+      return token.then(
+        (row) => answer(request, response, started, asked, row),
+        () => false,
+      );
+    } catch {
+      // A busy or unavailable database: Fastify's route meets the same error and answers it properly.
+      return false;
+    }
+  };
+}
+
+/** A request listener that offers each request to the fast path first, then to Fastify's handler. */
+export function withFastPath(handler: (request: IncomingMessage, response: ServerResponse) => void, fastPath: () => FastPath | undefined) {
+  return (request: IncomingMessage, response: ServerResponse) => {
+    const handled = fastPath()?.(request, response) ?? false;
+    if (handled === false) handler(request, response);
+    else if (handled !== true) void handled.then((done) => done || handler(request, response));
+  };
+}
