@@ -1,3 +1,4 @@
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { ByteLru } from './byte-lru.ts';
 import type { ListItem, ListSource } from './list-source.ts';
@@ -10,6 +11,7 @@ const MAX_CHUNK_ITEMS = 64;
 const CHUNK_LEVEL = 6;
 const ENTRY_OVERHEAD_BYTES = 120;
 const COMMA = Buffer.from(',');
+const deflateRaw = promisify(zlib.deflateRaw);
 /** A gzip member header: deflate, no name, no time, Unix. */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 
@@ -103,8 +105,9 @@ const namesOf = (chunk: ListItem[]) => chunk.map((item) => `${item.id}.${item.re
 export function createGzipChunkCache(maxBytes: number) {
   const cache = new ByteLru<string, Chunk>(maxBytes, (chunk) => chunk.deflated.length + ENTRY_OVERHEAD_BYTES);
 
-  function compress(bytes: Buffer, dictionary: Buffer): Chunk {
-    const deflated = zlib.deflateRawSync(bytes, { level: CHUNK_LEVEL, dictionary, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+  /** In libuv's pool, like any compression here: a list seen for the first time must not hold up other requests. */
+  async function compress(bytes: Buffer, dictionary: Buffer): Promise<Chunk> {
+    const deflated = await deflateRaw(bytes, { level: CHUNK_LEVEL, dictionary, finishFlush: zlib.constants.Z_SYNC_FLUSH });
     return { deflated, crc: zlib.crc32(bytes), length: bytes.length, shift: shiftOperator(bytes.length) };
   }
 
@@ -144,10 +147,13 @@ export function createGzipChunkCache(maxBytes: number) {
           bytesOf.set(index, Buffer.concat(parts));
           offset += chunk.length;
         }
-        for (const index of missing) {
-          found[index] = compress(bytesOf.get(index)!, index === 0 ? source.head : bytesOf.get(index - 1)!);
-          cache.set(keys[index]!, found[index]);
-        }
+        const made = await Promise.all(
+          missing.map((index) => compress(bytesOf.get(index)!, index === 0 ? source.head : bytesOf.get(index - 1)!)),
+        );
+        missing.forEach((index, position) => {
+          found[index] = made[position]!;
+          cache.set(keys[index]!, made[position]!);
+        });
       }
       let crc = zlib.crc32(source.head);
       let length = source.head.length;
