@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type SignedInUser, type TestApp } from '../../tests/support/test-app.ts';
 import { testDialects } from '../../tests/support/test-database.ts';
+import { withFastPath } from './list-fast-path.ts';
 
 interface Answer {
   status: number;
@@ -163,5 +164,43 @@ describe.each(testDialects())('list fast path on %s', (dialect) => {
       .execute();
     expect((await get('/api/tasks', { ...me.headers, 'if-none-match': etag })).status).toBe(401);
     expect((await get('/api/tasks', me.headers)).status).toBe(401);
+  });
+});
+
+describe('withFastPath', () => {
+  const fakeResponse = () => ({ headersSent: false }) as unknown as http.ServerResponse;
+  const fakeRequest = {} as http.IncomingMessage;
+
+  test('a fast path that throws or rejects hands the request to Fastify instead of failing it', async () => {
+    for (const faulty of [
+      () => {
+        throw new Error('bug');
+      },
+      () => Promise.reject(new Error('database gone')),
+      () => Promise.resolve(false),
+      () => false,
+    ]) {
+      let handled = 0;
+      withFastPath(
+        () => (handled += 1),
+        () => faulty,
+      )(fakeRequest, fakeResponse());
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(handled).toBe(1);
+    }
+  });
+
+  test('an answered request never reaches Fastify', async () => {
+    let handled = 0;
+    withFastPath(
+      () => (handled += 1),
+      () => () => true,
+    )(fakeRequest, fakeResponse());
+    withFastPath(
+      () => (handled += 1),
+      () => () => Promise.resolve(true),
+    )(fakeRequest, fakeResponse());
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(handled).toBe(0);
   });
 });

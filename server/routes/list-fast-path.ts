@@ -127,8 +127,17 @@ export function createListFastPath(deps: {
 /** A request listener that offers each request to the fast path first, then to Fastify's handler. */
 export function withFastPath(handler: (request: IncomingMessage, response: ServerResponse) => void, fastPath: () => FastPath | undefined) {
   return (request: IncomingMessage, response: ServerResponse) => {
-    const handled = fastPath()?.(request, response) ?? false;
-    if (handled === false) handler(request, response);
-    else if (handled !== true) void handled.then((done) => done || handler(request, response));
+    // A fault in the fast path must cost only the shortcut: Fastify answers unless something was sent.
+    const fallBack = () => {
+      if (!response.headersSent) handler(request, response);
+    };
+    let handled: boolean | Promise<boolean>;
+    try {
+      handled = fastPath()?.(request, response) ?? false;
+    } catch {
+      handled = false;
+    }
+    if (handled === false) fallBack();
+    else if (handled !== true) void handled.then((done) => done || fallBack(), fallBack);
   };
 }
