@@ -47,6 +47,8 @@ export function canonicalQuery(query: object): string {
 /** Weak comparison (RFC 9110 §13.1.2): the same list in any content encoding is one tag. */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
+  // A browser sends back exactly the tag it got: no need to split.
+  if (header === etag) return true;
   const opaque = etag.slice(2);
   return header.split(',').some((candidate) => {
     const tag = candidate.trim();

@@ -25,10 +25,14 @@ const LIST_ROUTES = new Map<string, { list: string; takesQuery: boolean }>([
 ]);
 const NO_QUERY = canonicalQuery({});
 /** The constant headers as writeHead's flat [name, value, …] list: cheaper than merging objects per answer. */
-const SECURITY_HEADER_LIST = Object.entries(SECURITY_HEADERS).flat();
-const LIST_HEADER_LIST = Object.entries(listCacheHeaders(''))
-  .filter(([name]) => name !== 'etag')
-  .flat();
+const HEADER_TEMPLATE = [...Object.entries(SECURITY_HEADERS).flat(), ...Object.entries(listCacheHeaders('')).flat()];
+const ETAG_AT = HEADER_TEMPLATE.indexOf('etag') + 1;
+/** The security and caching headers with this answer's tag. */
+function headersWith(etag: string): string[] {
+  const headers = HEADER_TEMPLATE.slice();
+  headers[ETAG_AT] = etag;
+  return headers;
+}
 /** Distinct query strings remembered with their validated form; polls repeat a handful. */
 const QUERY_MEMORY = 500;
 
@@ -75,14 +79,14 @@ export function createListFastPath(deps: {
     const name = { list, userId: token.user_id, query };
     const cacheHeaders = listCacheHeaders(listTag(name, token.data_version));
     if (matchesIfNoneMatch(request.headers['if-none-match'], cacheHeaders.etag)) {
-      response.writeHead(304, [...SECURITY_HEADER_LIST, 'etag', cacheHeaders.etag, ...LIST_HEADER_LIST]);
+      response.writeHead(304, headersWith(cacheHeaders.etag));
       response.end();
       logAnswer(log, request.method, request.url, 304, performance.now() - started);
       return true;
     }
     const stored = lists.storedBody(name, token.data_version, negotiateEncoding(request.headers['accept-encoding']));
     if (!stored) return false;
-    const headers = [...SECURITY_HEADER_LIST, 'etag', cacheHeaders.etag, ...LIST_HEADER_LIST];
+    const headers = headersWith(cacheHeaders.etag);
     if (stored.encoding !== 'identity') headers.push('content-encoding', stored.encoding);
     headers.push('content-type', 'application/json; charset=utf-8', 'content-length', String(stored.body.length));
     response.writeHead(200, headers);
