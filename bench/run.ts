@@ -83,7 +83,7 @@ async function signIn(baseUrl: string, user: BenchUser): Promise<SignedIn> {
 }
 
 /** How long the deployed server is left alone before its idle memory is read. */
-const IDLE_SECONDS = 15;
+const IDLE_SECONDS = 30;
 /** The Accept-Encoding headers measured: none, a browser's (answered with gzip), and a client that takes brotli only. */
 const ENCODINGS = { identity: {}, browser: { 'accept-encoding': 'gzip, deflate, br, zstd' }, br: { 'accept-encoding': 'br' } } as const;
 const ENCODING_LABELS = {
