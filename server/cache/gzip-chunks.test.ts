@@ -96,6 +96,16 @@ describe('gzip lists from chunks', () => {
     expect(JSON.parse(zlib.gunzipSync(withoutIt.body).toString('utf8')).tasks).toHaveLength(ids.length - 1);
   });
 
+  test('a long list read for the first time (thousands of chunks, made in batches at the fastest level) decodes to the list', async () => {
+    const store = taskStore();
+    const cache = createGzipChunkCache(64 * 1024 * 1024);
+    const ids = Array.from({ length: 6000 }, (_, index) => index + 1);
+    ids.forEach((id) => store.set(id));
+    const { body } = await cache.gzipList(store.source(ids));
+    expect(zlib.gunzipSync(body).equals(await joinList(store.source(ids)))).toBe(true);
+    expect(cache.stats().entries).toBeGreaterThan(256);
+  });
+
   test('without a cache every answer is still correct', async () => {
     const store = taskStore();
     const cache = createGzipChunkCache(0);
