@@ -172,6 +172,38 @@ describe.each(testDialects())('list ETags, cache and compression on %s', (dialec
     expect(small.json()).toEqual({ tasks: [] });
   });
 
+  test('concurrent first reads of one list build it once, in every encoding', async () => {
+    const queries: string[] = [];
+    const counted = await createTestApp(dialect, { onQuery: (sql) => queries.push(sql) });
+    try {
+      const me = await counted.signUp();
+      for (let i = 0; i < 20; i++)
+        await counted.app.inject({
+          method: 'POST',
+          url: '/api/tasks/add',
+          headers: me.headers,
+          payload: { title: `Task ${i}`, description: description(i) },
+        });
+      for (const encoding of ['gzip', 'identity']) {
+        // A write first, so every read below is a first read of the new version.
+        await counted.app.inject({ method: 'POST', url: '/api/tasks/add', headers: me.headers, payload: { title: `For ${encoding}` } });
+        queries.length = 0;
+        const answers = await Promise.all(
+          Array.from({ length: 5 }, () =>
+            counted.app.inject({ method: 'GET', url: '/api/tasks', headers: { ...me.headers, 'accept-encoding': encoding } }),
+          ),
+        );
+        expect(new Set(answers.map((answer) => answer.rawPayload.toString('base64'))).size, encoding).toBe(1);
+        expect(
+          queries.filter((sql) => /select "tasks"\."id", "tasks"\."revision"/.test(sql)),
+          encoding,
+        ).toHaveLength(1);
+      }
+    } finally {
+      await counted.close();
+    }
+  });
+
   test('other JSON answers of the API are compressed too', async () => {
     const me = await t.signUp();
     const task = await addTask(me, { description: description(1) });

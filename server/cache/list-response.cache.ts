@@ -105,6 +105,7 @@ export function createListResponseCache(options: ListResponseCacheOptions) {
   const chunks = createGzipChunkCache(options.chunkBytes);
   /** Concurrent first reads of one list (several tabs, a burst of polls) build it once. */
   const building = new Map<string, Promise<Buffer>>();
+  const gzipBuilding = new Map<string, Promise<Buffer | undefined>>();
 
   function remember(key: string, version: number, body: Buffer) {
     const existing = bodies.get(key);
@@ -131,6 +132,25 @@ export function createListResponseCache(options: ListResponseCacheOptions) {
     return flight;
   }
 
+  /** The gzip body from chunks, or undefined when the list is too small to be worth compressing. */
+  async function gzipBody(key: string, version: number, build: () => Promise<ListSource>): Promise<Buffer | undefined> {
+    const make = async () => {
+      const gzipped = await chunks.gzipList(await build());
+      if (gzipped.plainLength < COMPRESS_MIN_BYTES) return undefined;
+      remember(`${key}|gzip`, version, gzipped.body);
+      return gzipped.body;
+    };
+    if (options.maxBytes <= 0) return make();
+    // Many tabs reading one long list for the first time make its chunks once, not once each.
+    const flightKey = `${key}|${version}|gzip`;
+    let flight = gzipBuilding.get(flightKey);
+    if (!flight) {
+      flight = make().finally(() => gzipBuilding.delete(flightKey));
+      gzipBuilding.set(flightKey, flight);
+    }
+    return flight;
+  }
+
   async function encodedBody(
     key: string,
     version: number,
@@ -142,12 +162,9 @@ export function createListResponseCache(options: ListResponseCacheOptions) {
       if (cached?.version === version) return { body: cached.body, encoding };
     }
     if (encoding === 'gzip') {
-      const source = await build();
-      const gzipped = await chunks.gzipList(source);
-      if (gzipped.plainLength < COMPRESS_MIN_BYTES)
-        return { body: await plainBody(key, version, async () => source), encoding: 'identity' };
-      remember(`${key}|gzip`, version, gzipped.body);
-      return { body: gzipped.body, encoding };
+      const gzipped = await gzipBody(key, version, build);
+      if (gzipped === undefined) return { body: await plainBody(key, version, build), encoding: 'identity' };
+      return { body: gzipped, encoding };
     }
     const plain = await plainBody(key, version, build);
     if (encoding === 'identity' || plain.length < COMPRESS_MIN_BYTES) return { body: plain, encoding: 'identity' };
