@@ -113,7 +113,11 @@ const namesOf = (chunk: ListItem[]) => chunk.map((item) => `${item.id}.${item.re
  * it, so any order or filter of a list builds correct bytes (docs/performance.md).
  */
 export function createGzipChunkCache(maxBytes: number) {
-  const cache = new ByteLru<string, Chunk>(maxBytes, (chunk) => chunk.deflated.length + ENTRY_OVERHEAD_BYTES);
+  // The key (the tasks of two chunks as text, ~300 bytes) is counted with the chunk.
+  const cache = new ByteLru<string, { chunk: Chunk; keyBytes: number }>(
+    maxBytes,
+    (entry) => entry.chunk.deflated.length + entry.keyBytes + ENTRY_OVERHEAD_BYTES,
+  );
 
   /** In libuv's pool, like any compression here: a list seen for the first time must not hold up other requests. */
   async function compress(bytes: Buffer, dictionary: Buffer, level: number): Promise<Chunk> {
@@ -132,7 +136,7 @@ export function createGzipChunkCache(maxBytes: number) {
       const keys = names.map((name, index) =>
         index === 0 ? `${source.head.toString('latin1')}|${name}` : `${index === 1 ? '^' : ''}${names[index - 1]}|${name}`,
       );
-      const found = keys.map((key) => cache.get(key));
+      const found = keys.map((key) => cache.get(key)?.chunk);
       const missing = found.flatMap((chunk, index) => (chunk ? [] : [index]));
       if (missing.length) {
         // A missing chunk needs its own tasks and, as its dictionary, the chunk before it.
@@ -165,7 +169,7 @@ export function createGzipChunkCache(maxBytes: number) {
           );
           batch.forEach((index, position) => {
             found[index] = made[position]!;
-            cache.set(keys[index]!, made[position]!);
+            cache.set(keys[index]!, { chunk: made[position]!, keyBytes: keys[index]!.length });
           });
         }
       }
