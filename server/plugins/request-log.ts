@@ -8,7 +8,8 @@ import pino from 'pino';
  * process exits.
  */
 export function loggerOptions(level: string) {
-  return { level, stream: pino.destination({ dest: 1, sync: false }) };
+  // Bounded: should stdout stall (a stuck pipe), lines past 16 MB are dropped, not held in memory.
+  return { level, stream: pino.destination({ dest: 1, sync: false, maxLength: 16 * 1024 * 1024 }) };
 }
 
 /** The one access-log line of an answer, from Fastify's routes and from the list fast path alike. */
