@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { combineCrc, createGzipChunkCache, shiftOperator } from './gzip-chunks.ts';
-import { joinList, type ListItem, type ListSource } from './list-source.ts';
+import type { TaskListKey } from '../db/repositories/task.repository.ts';
+import { joinList, type ListSource } from './list-source.ts';
 
 /** Tasks as the list cache sees them: JSON per (id, revision); `rendered` counts what had to be rendered. */
 function taskStore() {
@@ -25,7 +26,7 @@ function taskStore() {
         head: Buffer.from(head),
         tail: Buffer.from(tail),
         items: ids.map((id) => ({ id, revision: revisions.get(id) ?? 0 })),
-        render: async (items: ListItem[]) =>
+        render: async (items: TaskListKey[]) =>
           items.map((item) => {
             rendered.push(item.id);
             return revisions.get(item.id) === item.revision ? json(item.id, item.revision) : undefined;

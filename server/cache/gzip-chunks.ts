@@ -1,7 +1,8 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { ByteLru } from './byte-lru.ts';
-import type { ListItem, ListSource } from './list-source.ts';
+import type { TaskListKey } from '../db/repositories/task.repository.ts';
+import type { ListSource } from './list-source.ts';
 
 /** A chunk boundary falls after one item in this many on average (chosen by the item's id). */
 const AVERAGE_CHUNK_ITEMS = 16;
@@ -85,9 +86,9 @@ interface Chunk {
 }
 
 /** Items split where their ids say, so inserting or changing a task moves no other boundary. */
-function chunkItems(items: ListItem[]): ListItem[][] {
-  const chunks: ListItem[][] = [];
-  let current: ListItem[] = [];
+function chunkItems(items: TaskListKey[]): TaskListKey[][] {
+  const chunks: TaskListKey[][] = [];
+  let current: TaskListKey[] = [];
   for (const item of items) {
     current.push(item);
     if (current.length >= MAX_CHUNK_ITEMS || (Math.imul(item.id, 0x9e3779b1) >>> 0) % AVERAGE_CHUNK_ITEMS === 0) {
@@ -99,7 +100,7 @@ function chunkItems(items: ListItem[]): ListItem[][] {
   return chunks;
 }
 
-const namesOf = (chunk: ListItem[]) => chunk.map((item) => `${item.id}.${item.revision}`).join(',');
+const namesOf = (chunk: TaskListKey[]) => chunk.map((item) => `${item.id}.${item.revision}`).join(',');
 
 /**
  * Gzip answers for long lists without compressing the whole list on every change. A list is cut

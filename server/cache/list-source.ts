@@ -1,8 +1,4 @@
-/** One task in a list, as the list query returns it: its revision changes with every write to it. */
-export interface ListItem {
-  id: number;
-  revision: number;
-}
+import type { TaskListKey } from '../db/repositories/task.repository.ts';
 
 /**
  * A list answer before it is put together: `head`, the items' JSON joined by commas, `tail`.
@@ -11,10 +7,10 @@ export interface ListItem {
  */
 export interface ListSource {
   head: Buffer;
-  items: ListItem[];
+  items: TaskListKey[];
   tail: Buffer;
   /** The JSON of these items, in order; undefined for a task deleted since the list was read. */
-  render(items: ListItem[]): Promise<(Buffer | undefined)[]>;
+  render(items: TaskListKey[]): Promise<(Buffer | undefined)[]>;
 }
 
 const COMMA = Buffer.from(',');

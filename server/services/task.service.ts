@@ -3,7 +3,7 @@ import type { Label } from '../../common/schemas/label.schema.ts';
 import type { ActivityLog } from '../../common/schemas/activity.schema.ts';
 import type { Task, TaskInputParsed, TaskListQuery, TaskUpdateInputParsed } from '../../common/schemas/task.schema.ts';
 import type { RenderedTaskCache } from '../cache/rendered-task.cache.ts';
-import type { ListItem, ListSource } from '../cache/list-source.ts';
+import type { ListSource } from '../cache/list-source.ts';
 import type { Priority } from '../../common/constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
@@ -13,6 +13,7 @@ import { createLabelRepository, labelKey } from '../db/repositories/label.reposi
 import {
   createTaskRepository,
   type TaskListFilter,
+  type TaskListKey,
   type TaskListPosition,
   type TaskWithRelations,
 } from '../db/repositories/task.repository.ts';
@@ -119,7 +120,7 @@ export function createTaskService(deps: {
   }
 
   /** Each task's API JSON, in list order: from the cache at its revision, or rendered now; undefined once deleted. */
-  async function renderTasks(keys: ListItem[]): Promise<(Buffer | undefined)[]> {
+  async function renderTasks(keys: TaskListKey[]): Promise<(Buffer | undefined)[]> {
     const parts = keys.map((key) => renderedTasks?.get(key.id, key.revision));
     const missing = keys.filter((_, index) => parts[index] === undefined).map((key) => key.id);
     if (missing.length) {
