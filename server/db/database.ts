@@ -31,11 +31,12 @@ export interface Database {
    */
   sqlite?: SQLite.Database;
   /**
-   * SQLite only: the (first, second) integer columns of a compiled select, in its row order, as
-   * SQLite's own JSON text of them. For 1,000 rows that costs a third of handing JavaScript a row
-   * object each (docs/performance.md). Reported to `onQuery` as the inner select.
+   * SQLite only: the (first, second) integer columns of a compiled select in its row order, flat
+   * ([first, second, first, second, …]), read as SQLite's own JSON text of them. For 1,000 rows
+   * that costs a third of handing JavaScript a row object each (docs/performance.md). Reported to
+   * `onQuery` as the inner select.
    */
-  integerPairs?(query: CompiledQuery, first: string, second: string): Array<[number, number]>;
+  integerPairs?(query: CompiledQuery, first: string, second: string): number[];
   close(): Promise<void>;
 }
 
@@ -84,24 +85,14 @@ export function openDatabase(options: DatabaseOptions): Database {
 }
 
 function integerPairsReader(sqlite: SQLite.Database, onQuery: DatabaseOptions['onQuery']) {
-  const statements = new Map<string, SQLite.Statement>();
-  return (query: CompiledQuery, first: string, second: string): Array<[number, number]> => {
+  const prepare = statementCache(sqlite);
+  return (query: CompiledQuery, first: string, second: string): number[] => {
     onQuery?.(query.sql, query.parameters);
     // An aggregate over an ordered subquery reads it as a co-routine, in its order (SQLite does not
     // flatten a subquery with ORDER BY into an aggregate); task.repository.test.ts checks the order.
     const text = `select '[' || group_concat("${first}" || ',' || "${second}") || ']' from (${query.sql})`;
-    let statement = statements.get(text);
-    if (!statement) {
-      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-      statement = sqlite.prepare(text).pluck();
-      statements.set(text, statement);
-    }
-    const json = statement.get(...query.parameters) as string | null;
-    // A flat [a, b, a, b, …] parses faster than nested pairs.
-    const flat = json ? (JSON.parse(json) as number[]) : [];
-    const pairs = new Array<[number, number]>(flat.length / 2);
-    for (let index = 0; index < pairs.length; index++) pairs[index] = [flat[2 * index]!, flat[2 * index + 1]!];
-    return pairs;
+    const json = prepare(text, (statement) => statement.pluck()).get(...query.parameters) as string | null;
+    return json ? (JSON.parse(json) as number[]) : [];
   };
 }
 
@@ -115,18 +106,22 @@ const STATEMENT_CACHE_SIZE = 500;
  * runs one query at a time on its single SQLite connection.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const prepare = statementCache(sqlite);
+  return { close: () => sqlite.close(), prepare: (sql) => prepare(sql) };
+}
+
+/** Statements prepared once per SQL text (at most STATEMENT_CACHE_SIZE), set up by `configure` when made. */
+function statementCache(sqlite: SQLite.Database) {
   const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-        statement = sqlite.prepare(sql);
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
+  return (sql: string, configure?: (statement: SQLite.Statement) => SQLite.Statement): SQLite.Statement => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      statement = sqlite.prepare(sql);
+      if (configure) statement = configure(statement);
+      statements.set(sql, statement);
+    }
+    return statement;
   };
 }
 

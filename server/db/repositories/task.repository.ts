@@ -175,7 +175,10 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect, integ
       if (page.limit !== undefined) query = query.limit(page.limit);
       const keys = query.select(['tasks.id', 'tasks.revision']);
       if (!integerPairs) return keys.execute();
-      return integerPairs(keys.compile(), 'id', 'revision').map(([id, revision]) => ({ id, revision }));
+      const flat = integerPairs(keys.compile(), 'id', 'revision');
+      const found: TaskListKey[] = [];
+      for (let index = 0; index < flat.length; index += 2) found.push({ id: flat[index]!, revision: flat[index + 1]! });
+      return found;
     },
 
     /** Where the next page after this task starts (its sort columns). */
