@@ -103,9 +103,21 @@ export function createListResponseCache(options: ListResponseCacheOptions) {
     (entry) => entry.body.length + ENTRY_OVERHEAD_BYTES,
   );
   const chunks = createGzipChunkCache(options.chunkBytes);
-  /** Concurrent first reads of one list (several tabs, a burst of polls) build it once. */
-  const building = new Map<string, Promise<Buffer>>();
-  const gzipBuilding = new Map<string, Promise<Buffer | undefined>>();
+  const building = new Map<string, Promise<unknown>>();
+
+  /**
+   * Concurrent first reads of one list (several tabs, a burst of polls, many tabs opening a long
+   * list) build each form of it once; with storing off, every read builds its own.
+   */
+  function once<T>(flightKey: string, make: () => Promise<T>): Promise<T> {
+    if (options.maxBytes <= 0) return make();
+    let flight = building.get(flightKey) as Promise<T> | undefined;
+    if (!flight) {
+      flight = make().finally(() => building.delete(flightKey));
+      building.set(flightKey, flight);
+    }
+    return flight;
+  }
 
   function remember(key: string, version: number, body: Buffer) {
     const existing = bodies.get(key);
@@ -116,39 +128,21 @@ export function createListResponseCache(options: ListResponseCacheOptions) {
   async function plainBody(key: string, version: number, build: () => Promise<ListSource>): Promise<Buffer> {
     const cached = bodies.get(`${key}|identity`);
     if (cached?.version === version) return cached.body;
-    if (options.maxBytes <= 0) return joinList(await build());
-    const flightKey = `${key}|${version}`;
-    let flight = building.get(flightKey);
-    if (!flight) {
-      flight = build()
-        .then(joinList)
-        .then((body) => {
-          remember(`${key}|identity`, version, body);
-          return body;
-        })
-        .finally(() => building.delete(flightKey));
-      building.set(flightKey, flight);
-    }
-    return flight;
+    return once(`${key}|${version}|identity`, async () => {
+      const body = await joinList(await build());
+      remember(`${key}|identity`, version, body);
+      return body;
+    });
   }
 
   /** The gzip body from chunks, or undefined when the list is too small to be worth compressing. */
   async function gzipBody(key: string, version: number, build: () => Promise<ListSource>): Promise<Buffer | undefined> {
-    const make = async () => {
+    return once(`${key}|${version}|gzip`, async () => {
       const gzipped = await chunks.gzipList(await build());
       if (gzipped.plainLength < COMPRESS_MIN_BYTES) return undefined;
       remember(`${key}|gzip`, version, gzipped.body);
       return gzipped.body;
-    };
-    if (options.maxBytes <= 0) return make();
-    // Many tabs reading one long list for the first time make its chunks once, not once each.
-    const flightKey = `${key}|${version}|gzip`;
-    let flight = gzipBuilding.get(flightKey);
-    if (!flight) {
-      flight = make().finally(() => gzipBuilding.delete(flightKey));
-      gzipBuilding.set(flightKey, flight);
-    }
-    return flight;
+    });
   }
 
   async function encodedBody(

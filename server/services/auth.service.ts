@@ -15,7 +15,8 @@ export function presentUser(row: UserRow): User {
   return { id: row.id, name: row.name, email: row.email, user_photo: row.user_photo, created_at: row.created_at };
 }
 
-const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+const secretDigest = (secret: string) => createHash('sha256').update(secret).digest();
+const hashSecret = (secret: string) => secretDigest(secret).toString('hex');
 /** `last_used_at` is written at most this often per token, so reads stay reads. */
 const TOKEN_TOUCH_INTERVAL_MS = 60_000;
 
@@ -31,7 +32,7 @@ export function parseBearerToken(bearer: string): { id: number; secret: string }
 /** Whether a stored token is this secret's (compared in constant time) and still valid at `now`. */
 export function tokenAccepts(token: Pick<TokenRow, 'token_hash' | 'expires_at'>, secret: string, now: string): boolean {
   const expected = Buffer.from(token.token_hash, 'hex');
-  const actual = createHash('sha256').update(secret).digest();
+  const actual = secretDigest(secret);
   return expected.length === actual.length && timingSafeEqual(expected, actual) && token.expires_at > now;
 }
 
