@@ -184,7 +184,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     renderedTasks: createRenderedTaskCache(config.cache.renderedTaskBytes),
   });
   const lists = createListResponseCache({ maxBytes: config.cache.listBytes, chunkBytes: config.cache.chunkBytes });
-  front.fastPath = createListFastPath({ lists, lookup: createBearerLookup(database), clock, log: app.log });
+  front.fastPath = createListFastPath({
+    lists,
+    // The same service calls as the routes (task.routes.ts, share.routes.ts).
+    sources: {
+      tasks: (userId, query) => tasks.listOwn({ id: userId }, query),
+      shared_tasks: (userId, query) => tasks.listSharedWith({ id: userId }, query),
+      pending_tasks: (userId) => tasks.listPendingFor({ id: userId }),
+    },
+    lookup: createBearerLookup(database),
+    clock,
+    log: app.log,
+  });
   const shares = createShareService({ database, clock, events: bus, publicUrl: config.publicUrl, onMailQueued: () => void mail.flush() });
   const comments = createCommentService({ database, clock, events: bus, audienceOf: (taskId) => shares.audienceOf(taskId) });
   const auth = createAuthService({

@@ -167,7 +167,23 @@ export function createListResponseCache(options: ListResponseCacheOptions) {
     return { body: compressed, encoding };
   }
 
+  /**
+   * The list's answer at this version in the wanted encoding (or identity when it is too small to
+   * be worth compressing): stored, or built now and stored when storing is on. Throws what
+   * `build` throws (a bad cursor's ValidationError).
+   */
+  function body(
+    name: ListName,
+    version: number,
+    wanted: ContentEncoding,
+    build: () => Promise<ListSource>,
+  ): Promise<{ body: Buffer; encoding: ContentEncoding }> {
+    return encodedBody(entryKey(name), version, wanted, build);
+  }
+
   return {
+    body,
+
     async send(request: FastifyRequest, reply: FastifyReply, list: ListIdentity, build: () => Promise<ListSource>): Promise<FastifyReply> {
       const name = { list: list.list, userId: list.userId, query: canonicalQuery(list.query) };
       const cacheHeaders = listCacheHeaders(listTag(name, list.version));
@@ -175,10 +191,10 @@ export function createListResponseCache(options: ListResponseCacheOptions) {
 
       const wanted = negotiateEncoding(request.headers['accept-encoding']);
       // Built before any header is set: a bad cursor's 422 must not carry the list's ETag.
-      const { body, encoding } = await encodedBody(entryKey(name), list.version, wanted, build);
+      const { body: bytes, encoding } = await body(name, list.version, wanted, build);
       reply.headers(cacheHeaders);
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return reply.type('application/json; charset=utf-8').send(body);
+      return reply.type('application/json; charset=utf-8').send(bytes);
     },
 
     /**

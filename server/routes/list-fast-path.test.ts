@@ -91,6 +91,64 @@ describe.each(testDialects())('list fast path on %s', (dialect) => {
     }
   });
 
+  /** Queries that authenticate a request: none on SQLite (a prepared statement), one joined lookup on PostgreSQL; Fastify's hook makes two. */
+  const authQueries = () => queries.filter((sql) => /personal_access_tokens|"users"/.test(sql)).length;
+  const fastPathAuthQueries = dialect === 'sqlite' ? 0 : 1;
+
+  test('a first read after a change is built without the routes, with the same status, headers and bytes', async () => {
+    const me = await withTasks(40);
+    let owned = 40;
+    const change = async () => {
+      const added = await t.app.inject({ method: 'POST', url: '/api/tasks/add', headers: me.headers, payload: { title: 'A change' } });
+      expect(added.statusCode).toBe(201);
+      owned += 1;
+    };
+    for (const path of [
+      '/api/tasks',
+      '/api/tasks?sort=updated_at&direction=asc&priority=medium',
+      '/api/tasks/shared',
+      '/api/tasks/pending-shares',
+    ]) {
+      for (const encoding of [undefined, 'gzip, deflate, br', 'br']) {
+        const headers = { ...me.headers, ...(encoding ? { 'accept-encoding': encoding } : {}) };
+        await change();
+        queries.length = 0;
+        const first = await get(path, headers);
+        expect(authQueries(), `${path} ${encoding}`).toBe(fastPathAuthQueries);
+        const routes = await viaRoutes(path, headers);
+        expect(first.status, path).toBe(200);
+        expect(first.body.equals(routes.body), `${path} ${encoding}`).toBe(true);
+        expect(answerHeaders(first.headers), `${path} ${encoding}`).toEqual(answerHeaders(routes.headers));
+      }
+    }
+    // Pages: every page of a paged list, each a first read, as the routes page it.
+    await change();
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const path: string = `/api/tasks?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      queries.length = 0;
+      const page = await get(path, me.headers);
+      expect(authQueries()).toBe(fastPathAuthQueries);
+      expect(page.body.equals((await viaRoutes(path, me.headers)).body)).toBe(true);
+      const parsed = JSON.parse(page.body.toString('utf8')) as { tasks: Array<{ id: number }>; next_cursor: string | null };
+      seen.push(...parsed.tasks.map((task) => task.id));
+      cursor = parsed.next_cursor;
+    } while (cursor);
+    expect(seen).toHaveLength(owned);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  test('a cursor the list refuses on a first read gets the routes’ 422, and nothing is answered twice', async () => {
+    const me = await withTasks(3);
+    const path = '/api/tasks?limit=2&cursor=not-a-cursor';
+    const answer = await get(path, me.headers);
+    const routes = await viaRoutes(path, me.headers);
+    expect(answer.status).toBe(422);
+    expect(answer.body.toString('utf8')).toBe(routes.body.toString('utf8'));
+    expect(answer.headers.etag).toBeUndefined();
+  });
+
   test('a write is seen at once: the next read is the new list, the old ETag gets a 200', async () => {
     const me = await withTasks(3);
     const headers = { ...me.headers, 'accept-encoding': 'gzip' };

@@ -2,8 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import querystring from 'node:querystring';
 import { TaskListQuery } from '../../common/schemas/task.schema.ts';
-import { negotiateEncoding } from '../cache/content-encoding.ts';
+import { negotiateEncoding, type ContentEncoding } from '../cache/content-encoding.ts';
 import { canonicalQuery, listCacheHeaders, listTag, matchesIfNoneMatch, type ListResponseCache } from '../cache/list-response.cache.ts';
+import type { ListSource } from '../cache/list-source.ts';
 import type { Clock } from '../clock.ts';
 import type { BearerLookup, BearerRow } from '../db/bearer-lookup.ts';
 import { bearerFromHeader } from '../plugins/auth.ts';
@@ -17,13 +18,22 @@ import { parseBearerToken, tokenAccepts, tokenNeedsTouch } from '../services/aut
  */
 export type FastPath = (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
 
+/** The lists the fast path answers, by their answer key. */
+export type ListKey = 'tasks' | 'shared_tasks' | 'pending_tasks';
 /** The list routes (task.routes.ts, share.routes.ts) and whether they take the list query. */
-const LIST_ROUTES = new Map<string, { list: string; takesQuery: boolean }>([
+const LIST_ROUTES = new Map<string, { list: ListKey; takesQuery: boolean }>([
   ['/api/tasks', { list: 'tasks', takesQuery: true }],
   ['/api/tasks/shared', { list: 'shared_tasks', takesQuery: true }],
   ['/api/tasks/pending-shares', { list: 'pending_tasks', takesQuery: false }],
 ]);
-const NO_QUERY = canonicalQuery({});
+/** What the routes read for each list: the same service calls (task.routes.ts, share.routes.ts). */
+export type ListSources = Record<ListKey, (userId: number, query: TaskListQuery) => Promise<ListSource>>;
+interface KnownQuery {
+  /** canonicalQuery() of the validated query: names the list's cache entries and ETag. */
+  canonical: string;
+  parsed: TaskListQuery;
+}
+const NO_QUERY: KnownQuery = { canonical: canonicalQuery({}), parsed: TaskListQuery.parse({}) };
 /** The constant headers as writeHead's flat [name, value, …] list: cheaper than merging objects per answer. */
 const HEADER_TEMPLATE = [...Object.entries(SECURITY_HEADERS).flat(), ...Object.entries(listCacheHeaders('')).flat()];
 const ETAG_AT = HEADER_TEMPLATE.indexOf('etag') + 1;
@@ -37,62 +47,86 @@ function headersWith(etag: string): string[] {
 const QUERY_MEMORY = 500;
 
 /**
- * The answers every open tab asks for again and again: an unchanged list (304 to its ETag) and
- * a list already stored for the user's current data version. Going through Fastify costs several
- * times the answer itself (routing, hooks, schema, two Kysely lookups, two log lines), so these
- * are answered straight from node:http with the same status, headers and bytes the routes send
- * (docs/performance.md). Anything else — another method or path, a missing, invalid, expired or
- * due-to-be-touched token, a query the schema refuses, a list not stored yet, any error — goes to
- * Fastify unchanged, which answers it as before and stores the list for next time.
+ * The list reads every open tab makes again and again: an unchanged list (304 to its ETag), a
+ * list already stored for the user's current data version, and the first read after a change.
+ * Going through Fastify costs several times the answer itself (routing, hooks, schema, two
+ * Kysely lookups), so these are answered straight from node:http with the same status, headers
+ * and bytes the routes send, built by the same list cache and service calls (docs/performance.md).
+ * Anything else — another method or path, a missing, invalid, expired or due-to-be-touched token,
+ * a query the schema refuses, a cursor the list refuses, any error — goes to Fastify unchanged,
+ * which answers it as before.
  */
 export function createListFastPath(deps: {
   lists: ListResponseCache;
+  sources: ListSources;
   lookup: BearerLookup;
   clock: Clock;
   log: FastifyBaseLogger;
 }): FastPath {
-  const { lists, lookup, clock, log } = deps;
-  /** Raw query string → canonical validated query, or null when the schema refuses it (Fastify then answers 422). */
-  const queries = new Map<string, string | null>();
+  const { lists, sources, lookup, clock, log } = deps;
+  /** Raw query string → validated query, or null when the schema refuses it (Fastify then answers 422). */
+  const queries = new Map<string, KnownQuery | null>();
 
-  function canonicalOf(raw: string): string | null {
+  function queryOf(raw: string): KnownQuery | null {
     let known = queries.get(raw);
     if (known !== undefined) return known;
     const parsed = TaskListQuery.safeParse(querystring.parse(raw));
-    known = parsed.success ? canonicalQuery(parsed.data) : null;
+    known = parsed.success ? { canonical: canonicalQuery(parsed.data), parsed: parsed.data } : null;
     if (queries.size >= QUERY_MEMORY) queries.clear();
     queries.set(raw, known);
     return known;
+  }
+
+  function send(
+    request: IncomingMessage,
+    response: ServerResponse,
+    started: number,
+    etag: string,
+    answer: { body: Buffer; encoding: ContentEncoding },
+  ): true {
+    const headers = headersWith(etag);
+    if (answer.encoding !== 'identity') headers.push('content-encoding', answer.encoding);
+    headers.push('content-type', 'application/json; charset=utf-8', 'content-length', String(answer.body.length));
+    response.writeHead(200, headers);
+    response.end(answer.body);
+    logAnswer(log, request.method, request.url, 200, performance.now() - started);
+    return true;
   }
 
   function answer(
     request: IncomingMessage,
     response: ServerResponse,
     started: number,
-    route: { list: string; query: string; secret: string },
+    route: { list: ListKey; query: KnownQuery; secret: string },
     token: BearerRow | undefined,
-  ): boolean {
+  ): boolean | Promise<boolean> {
     const { list, query, secret } = route;
     const now = clock.nowIso();
     // An invalid or expired token gets its 401 from Fastify; a token due to be touched is written there.
     if (!token || !tokenAccepts(token, secret, now) || tokenNeedsTouch(token, now)) return false;
-    const name = { list, userId: token.user_id, query };
-    const cacheHeaders = listCacheHeaders(listTag(name, token.data_version));
-    if (matchesIfNoneMatch(request.headers['if-none-match'], cacheHeaders.etag)) {
-      response.writeHead(304, headersWith(cacheHeaders.etag));
+    const userId = token.user_id;
+    const version = token.data_version;
+    const name = { list, userId, query: query.canonical };
+    const etag = listTag(name, version);
+    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+      response.writeHead(304, headersWith(etag));
       response.end();
       logAnswer(log, request.method, request.url, 304, performance.now() - started);
       return true;
     }
-    const stored = lists.storedBody(name, token.data_version, negotiateEncoding(request.headers['accept-encoding']));
-    if (!stored) return false;
-    const headers = headersWith(cacheHeaders.etag);
-    if (stored.encoding !== 'identity') headers.push('content-encoding', stored.encoding);
-    headers.push('content-type', 'application/json; charset=utf-8', 'content-length', String(stored.body.length));
-    response.writeHead(200, headers);
-    response.end(stored.body);
-    logAnswer(log, request.method, request.url, 200, performance.now() - started);
-    return true;
+    const wanted = negotiateEncoding(request.headers['accept-encoding']);
+    const stored = lists.storedBody(name, version, wanted);
+    if (stored) return send(request, response, started, etag, stored);
+    // The version was read before the list, as the routes do: a body is never older than its tag.
+    // A refused cursor (or any other error) rejects, and Fastify's route answers it.
+    const source = sources[list];
+    return lists
+      .body(name, version, wanted, () => source(userId, query.parsed))
+      .then((built) => {
+        // The client may have gone meanwhile; there is then nobody to answer.
+        if (response.destroyed) return true;
+        return send(request, response, started, etag, built);
+      });
   }
 
   return (request, response) => {
@@ -111,16 +145,13 @@ export function createListFastPath(deps: {
     const rawQuery = queryAt < 0 ? '' : url.slice(queryAt + 1);
     // NUL in any query is refused by the app's preValidation hook (422); leave that to it.
     if (rawQuery.includes('%00')) return false;
-    const query = route.takesQuery ? canonicalOf(rawQuery) : NO_QUERY;
+    const query = route.takesQuery ? queryOf(rawQuery) : NO_QUERY;
     if (query === null) return false;
     try {
       const asked = { list: route.list, query, secret: parsed.secret };
       const token = lookup(parsed.id);
       if (!(token instanceof Promise)) return answer(request, response, started, asked, token);
-      return token.then(
-        (row) => answer(request, response, started, asked, row),
-        () => false,
-      );
+      return token.then((row) => answer(request, response, started, asked, row)).catch(() => false);
     } catch {
       // A busy or unavailable database: Fastify's route meets the same error and answers it properly.
       return false;

@@ -174,14 +174,14 @@ export function createTaskService(deps: {
      */
     dataVersion: (user: UserRow): number => user.data_version,
 
-    listOwn: (user: UserRow, query: TaskListQuery): Promise<ListSource> =>
+    listOwn: (user: Pick<UserRow, 'id'>, query: TaskListQuery): Promise<ListSource> =>
       listSource('tasks', { ownerId: user.id, ...filterOf(query) }, query),
 
-    listSharedWith: (user: UserRow, query: TaskListQuery): Promise<ListSource> =>
+    listSharedWith: (user: Pick<UserRow, 'id'>, query: TaskListQuery): Promise<ListSource> =>
       listSource('shared_tasks', { recipient: { userId: user.id, status: 'accepted' }, ...filterOf(query) }, query),
 
     /** Spec §7: pending shares carry owner, labels and description for the preview. */
-    listPendingFor: (user: UserRow): Promise<ListSource> =>
+    listPendingFor: (user: Pick<UserRow, 'id'>): Promise<ListSource> =>
       listSource('pending_tasks', { recipient: { userId: user.id, status: 'pending' }, sort: 'created_at', direction: 'desc' }, {}),
 
     async get(user: UserRow, taskId: number) {
