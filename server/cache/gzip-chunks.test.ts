@@ -107,6 +107,28 @@ describe('gzip lists from chunks', () => {
     expect(cache.stats().entries).toBeGreaterThan(256);
   });
 
+  test('chunks whose hashes collide are told apart by their tasks and what precedes them', async () => {
+    const store = taskStore();
+    // Every chunk hashes alike: each hit must be checked against the tasks it was made from.
+    const cache = createGzipChunkCache(16 * 1024 * 1024, { hash: () => [7, 7] });
+    const ids = Array.from({ length: 300 }, (_, index) => index + 1);
+    ids.forEach((id) => store.set(id));
+    const lists: Array<[number[], string]> = [
+      [ids, '{"tasks":['],
+      [[...ids].reverse(), '{"tasks":['],
+      [ids.slice(1), '{"tasks":['],
+      [ids, '{"shared_tasks":['],
+      [ids.filter((id) => id % 2 === 0), '{"tasks":['],
+    ];
+    for (let round = 0; round < 2; round++) {
+      for (const [list, head] of lists) {
+        const { body } = await cache.gzipList(store.source(list, head));
+        expect(zlib.gunzipSync(body).equals(await joinList(store.source(list, head)))).toBe(true);
+      }
+      store.set(150, round + 1);
+    }
+  });
+
   test('without a cache every answer is still correct', async () => {
     const store = taskStore();
     const cache = createGzipChunkCache(0);

@@ -100,7 +100,61 @@ function chunkItems(items: TaskListKey[]): TaskListKey[][] {
   return chunks;
 }
 
-const namesOf = (chunk: TaskListKey[]) => chunk.map((item) => `${item.id}.${item.revision}`).join(',');
+/** (id, revision) of each task of a chunk, laid flat: what a cached chunk is checked against. */
+function pairsOf(chunk: TaskListKey[]): Float64Array {
+  const pairs = new Float64Array(chunk.length * 2);
+  chunk.forEach((item, index) => {
+    pairs[index * 2] = item.id;
+    pairs[index * 2 + 1] = item.revision;
+  });
+  return pairs;
+}
+
+function samePairs(pairs: Float64Array, chunk: TaskListKey[]): boolean {
+  if (pairs.length !== chunk.length * 2) return false;
+  for (let index = 0; index < chunk.length; index++) {
+    if (pairs[index * 2] !== chunk[index]!.id || pairs[index * 2 + 1] !== chunk[index]!.revision) return false;
+  }
+  return true;
+}
+
+/** A chunk's tasks hashed in two independent 32-bit lanes (FNV-1a over the numbers' words). */
+export type ChunkHash = (chunk: TaskListKey[]) => readonly [number, number];
+const hashChunk: ChunkHash = (chunk) => {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  const mix = (value: number) => {
+    // Ids and revisions are non-negative integers below 2^53: two 32-bit words each.
+    const low = value >>> 0;
+    const high = (value / 0x100000000) >>> 0;
+    a = Math.imul(Math.imul(a ^ low, 0x01000193) ^ high, 0x01000193);
+    b = Math.imul(b ^ low, 0x5bd1e995);
+    b = Math.imul(b ^ (b >>> 15) ^ high, 0x5bd1e995);
+  };
+  for (const item of chunk) {
+    mix(item.id);
+    mix(item.revision);
+  }
+  return [a >>> 0, b >>> 0];
+};
+const hashText = (text: string): number => {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  return hash >>> 0;
+};
+
+/**
+ * What a cached chunk was made from: its tasks and what precedes it, which is its deflate
+ * dictionary (the list's head for the first chunk, the chunk before otherwise; the chunk before
+ * the second has no leading comma). A cache hit is checked against all of it, so a hash collision
+ * costs a recompression, never another task's bytes.
+ */
+interface ChunkEntry {
+  chunk: Chunk;
+  pairs: Float64Array;
+  before: Float64Array | string;
+  afterFirst: boolean;
+}
 
 /**
  * Gzip answers for long lists without compressing the whole list on every change. A list is cut
@@ -113,11 +167,16 @@ const namesOf = (chunk: TaskListKey[]) => chunk.map((item) => `${item.id}.${item
  * is copied. A chunk is cached under its tasks' (id, revision) and the tasks of the chunk before
  * it, so any order or filter of a list builds correct bytes (docs/performance.md).
  */
-export function createGzipChunkCache(maxBytes: number) {
-  // The key (the tasks of two chunks as text, ~300 bytes) is counted with the chunk.
-  const cache = new ByteLru<string, { chunk: Chunk; keyBytes: number }>(
+export function createGzipChunkCache(maxBytes: number, options: { hash?: ChunkHash } = {}) {
+  const hash = options.hash ?? hashChunk;
+  // Keyed by a 53-bit number made of the two hashes: no text per chunk to build or hash per read.
+  const cache = new ByteLru<number, ChunkEntry>(
     maxBytes,
-    (entry) => entry.chunk.deflated.length + entry.keyBytes + ENTRY_OVERHEAD_BYTES,
+    (entry) =>
+      entry.chunk.deflated.length +
+      entry.pairs.byteLength +
+      (typeof entry.before === 'string' ? entry.before.length * 2 : entry.before.byteLength) +
+      ENTRY_OVERHEAD_BYTES,
   );
 
   /** In libuv's pool, like any compression here: a list seen for the first time must not hold up other requests. */
@@ -131,13 +190,22 @@ export function createGzipChunkCache(maxBytes: number) {
     let items = source.items;
     for (;;) {
       const chunks = chunkItems(items);
-      const names = chunks.map(namesOf);
+      const head = source.head.toString('latin1');
+      const hashes = chunks.map(hash);
       // A chunk's bytes depend on what precedes it (its dictionary): the head for the first, the
       // chunk before otherwise, which has no leading comma when it is the first.
-      const keys = names.map((name, index) =>
-        index === 0 ? `${source.head.toString('latin1')}|${name}` : `${index === 1 ? '^' : ''}${names[index - 1]}|${name}`,
-      );
-      const found = keys.map((key) => cache.get(key)?.chunk);
+      const keys = hashes.map(([a, b], index) => {
+        const before = index === 0 ? hashText(head) : hashes[index - 1]![0] ^ (index === 1 ? 0x5bd1e995 : 0);
+        const mixed = Math.imul(a ^ Math.imul(before, 0x9e3779b1), 0x85ebca6b) >>> 0;
+        return mixed * 0x200000 + (b & 0x1fffff);
+      });
+      const found = keys.map((key, index) => {
+        const entry = cache.get(key);
+        if (!entry || entry.afterFirst !== (index === 1) || !samePairs(entry.pairs, chunks[index]!)) return undefined;
+        const before =
+          index === 0 ? entry.before === head : typeof entry.before !== 'string' && samePairs(entry.before, chunks[index - 1]!);
+        return before ? entry.chunk : undefined;
+      });
       const missing = found.flatMap((chunk, index) => (chunk ? [] : [index]));
       if (missing.length) {
         // A missing chunk needs its own tasks and, as its dictionary, the chunk before it.
@@ -170,7 +238,12 @@ export function createGzipChunkCache(maxBytes: number) {
           );
           batch.forEach((index, position) => {
             found[index] = made[position]!;
-            cache.set(keys[index]!, { chunk: made[position]!, keyBytes: keys[index]!.length });
+            cache.set(keys[index]!, {
+              chunk: made[position]!,
+              pairs: pairsOf(chunks[index]!),
+              before: index === 0 ? head : pairsOf(chunks[index - 1]!),
+              afterFirst: index === 1,
+            });
           });
         }
       }
