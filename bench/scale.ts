@@ -25,7 +25,14 @@ export async function checkPlansAtScale(file: string, users: { scale: number; li
   const database = openDatabase({ sqlitePath: file, onQuery: (sql, parameters) => captured.push({ sql, parameters }) });
   const repository = createTaskRepository(database.db, 'sqlite', database.integerPairs);
   const raw = new SQLite(file, { readonly: true });
+  // The server's own SQL function (database.ts), for the search's plan and timing.
+  raw.function('casefold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
   const labelKey = raw.prepare('select name_key from labels where user_id = ? order by id limit 1').pluck().get(users.scale) as string;
+  // A day some of the user's tasks are due on, for the dashboard's "due today".
+  const day = raw
+    .prepare('select due_date from tasks where user_id = ? and due_date is not null order by id limit 1')
+    .pluck()
+    .get(users.scale) as string;
   const own = (extra: Partial<TaskListFilter>): TaskListFilter => ({
     ownerId: users.scale,
     sort: 'created_at',
@@ -50,6 +57,19 @@ export async function checkPlansAtScale(file: string, users: { scale: number; li
         captured.length = 0;
         return repository.listKeys(own({}), { limit: 51, after });
       },
+    },
+    // The dashboard's pages: pending tasks first, then completed ones, each a keyset page.
+    { name: 'own, page of 50, pending first (the dashboard)', run: () => repository.listKeys(own({ completed: 0 }), page) },
+    { name: 'own, page of 50, completed after them', run: () => repository.listKeys(own({ completed: 1 }), page) },
+    { name: 'own, page of 50, due on one day', run: () => repository.listKeys(own({ dueDate: day, completed: 0 }), page) },
+    { name: 'own, page of 50, search (a word in 1 task of ~15)', run: () => repository.listKeys(own({ search: 'passport' }), page) },
+    {
+      name: 'own, counters of all 100,000 (the dashboard summary)',
+      run: async () => [await repository.countTasks({ ownerId: users.scale }, day)],
+    },
+    {
+      name: 'own, label names in use (the dashboard summary)',
+      run: () => repository.labelNamesOn({ ownerId: users.scale }),
     },
     {
       name: 'shared with me (accepted)',

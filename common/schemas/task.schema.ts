@@ -104,6 +104,10 @@ export type TaskUpdateInputParsed = z.output<typeof TaskUpdateInput>;
 
 /** The most tasks one page of a list may hold (GET /api/tasks?limit=…). */
 export const TASK_PAGE_MAX = 1000;
+/** The longest text a list may be searched for. */
+export const TASK_SEARCH_MAX = 200;
+/** The status filter of lists: everything, or pending or completed tasks only. */
+export const TASK_STATUSES = ['all', 'pending', 'completed'] as const;
 const pageLimitMessage = `The limit must be a whole number from 1 to ${TASK_PAGE_MAX}.`;
 
 /** Query of GET /api/tasks and GET /api/tasks/shared (spec §7). */
@@ -123,8 +127,42 @@ export const TaskListQuery = z.object({
     .max(TASK_PAGE_MAX, pageLimitMessage)
     .optional(),
   cursor: z.string().max(200, 'The cursor is invalid.').optional(),
+  /**
+   * Beyond the spec, optional, for a dashboard that loads only what it shows (docs/performance.md):
+   * tasks whose title or description holds this text, whatever its case …
+   */
+  search: z
+    .string({ error: 'The search must be text.' })
+    .trim()
+    .max(TASK_SEARCH_MAX, `The search must not be greater than ${TASK_SEARCH_MAX} characters.`)
+    .optional(),
+  /** … only pending or only completed tasks … */
+  status: z.enum(TASK_STATUSES, { error: 'The status must be all, pending or completed.' }).optional(),
+  /** … only tasks due on this day (the viewer's "today" for the due-today filter). */
+  due_date: z.iso.date({ error: 'The due date must be a valid date (YYYY-MM-DD).' }).optional(),
 });
 export type TaskListQuery = z.infer<typeof TaskListQuery>;
+
+/**
+ * GET /api/tasks/summary and /api/tasks/shared/summary: what a dashboard shows about a whole list
+ * without loading it. Counters follow label and priority (as the spec's counters over the loaded
+ * list did); `total` follows every filter; `today` is the viewer's date for "due today".
+ */
+export const TaskSummaryQuery = TaskListQuery.pick({ label: true, priority: true, search: true, status: true, due_date: true }).extend({
+  today: z.iso.date({ error: 'The date must be a valid date (YYYY-MM-DD).' }).optional(),
+});
+export type TaskSummaryQuery = z.infer<typeof TaskSummaryQuery>;
+
+export const TaskSummary = z.object({
+  pending: z.number().int(),
+  done: z.number().int(),
+  due_today: z.number().int(),
+  /** Tasks that every filter of the query lets through. */
+  total: z.number().int(),
+  /** Names of the labels the list's tasks carry, by name. */
+  labels: z.array(z.string()),
+});
+export type TaskSummary = z.infer<typeof TaskSummary>;
 
 /**
  * A record id in a path: a positive 32-bit integer. Any other value names no record, so the

@@ -15,6 +15,7 @@ import {
 import type pgModule from 'pg';
 import { initialSchema } from './migrations/001-initial-schema.ts';
 import { dataVersions } from './migrations/002-data-versions.ts';
+import { listSummaryIndex } from './migrations/003-list-summary-index.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -80,6 +81,9 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma('busy_timeout = 5000');
   // WAL + NORMAL survives process crashes without losing committed transactions.
   sqlite.pragma('synchronous = NORMAL');
+  // Lower case for every script, as JavaScript and PostgreSQL's lower() have it: SQLite's own
+  // lower() and LIKE fold ASCII only, so "É" would not find "é" (task search, task.repository.ts).
+  sqlite.function('casefold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(log ? { log } : {}) });
   return { db, dialect: 'sqlite', sqlite, integerPairs: integerPairsReader(sqlite, options.onQuery), close: () => db.destroy() };
 }
@@ -129,6 +133,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '001-initial-schema': initialSchema(dialect),
     '002-data-versions': dataVersions(),
+    '003-list-summary-index': listSummaryIndex(),
   };
 }
 

@@ -11,9 +11,18 @@ import {
   TaskUpdateInput,
   TaskListQuery,
   TasksResponse,
+  TaskSummary,
+  TaskSummaryQuery,
   Task,
 } from '../../common/schemas/task.schema.ts';
-import { NotModified, type ListResponseCache } from '../cache/list-response.cache.ts';
+import {
+  canonicalQuery,
+  listCacheHeaders,
+  listTag,
+  matchesIfNoneMatch,
+  NotModified,
+  type ListResponseCache,
+} from '../cache/list-response.cache.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { AuthService } from '../services/auth.service.ts';
 import type { TaskService } from '../services/task.service.ts';
@@ -72,6 +81,38 @@ export const taskRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tasks: TaskS
         () => tasks.listSharedWith(request.user, request.query),
       ),
   );
+
+  // Beyond the spec: what a dashboard shows about a whole list (counters, how many tasks match,
+  // label options) without loading it. Tagged with the data version like the lists, so an
+  // unchanged summary is a 304.
+  for (const [url, scope, summarize] of [
+    ['/api/tasks/summary', 'tasks_summary', tasks.summarizeOwn],
+    ['/api/tasks/shared/summary', 'shared_tasks_summary', tasks.summarizeSharedWith],
+  ] as const) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags: ['tasks'],
+          summary:
+            scope === 'tasks_summary' ? 'Counters and label options of my tasks' : 'Counters and label options of tasks shared with me',
+          security,
+          querystring: TaskSummaryQuery,
+          response: { 200: TaskSummary, 304: NotModified, ...errors },
+        },
+      },
+      async (request, reply) => {
+        // Without the viewer's date the server's counts "due today" by its own: the tag then changes at its midnight.
+        const query = { ...request.query, today: request.query.today ?? tasks.today() };
+        const name = { list: scope, userId: request.user.id, query: canonicalQuery(query) };
+        const cacheHeaders = listCacheHeaders(listTag(name, tasks.dataVersion(request.user)));
+        if (matchesIfNoneMatch(request.headers['if-none-match'], cacheHeaders.etag))
+          return reply.code(304).headers(cacheHeaders).send(null);
+        const summary = await summarize(request.user, query);
+        return reply.headers(cacheHeaders).send(summary);
+      },
+    );
+  }
 
   app.get(
     '/api/task/:id',

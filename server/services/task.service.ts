@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Label } from '../../common/schemas/label.schema.ts';
 import type { ActivityLog } from '../../common/schemas/activity.schema.ts';
-import type { Task, TaskInputParsed, TaskListQuery, TaskUpdateInputParsed } from '../../common/schemas/task.schema.ts';
+import type {
+  Task,
+  TaskInputParsed,
+  TaskListQuery,
+  TaskSummary,
+  TaskSummaryQuery,
+  TaskUpdateInputParsed,
+} from '../../common/schemas/task.schema.ts';
 import type { RenderedTaskCache } from '../cache/rendered-task.cache.ts';
 import type { ListSource } from '../cache/list-source.ts';
 import type { Priority } from '../../common/constants.ts';
@@ -15,6 +22,7 @@ import {
   type TaskListFilter,
   type TaskListKey,
   type TaskListPosition,
+  type TaskSetFilter,
   type TaskWithRelations,
 } from '../db/repositories/task.repository.ts';
 import type { UserRow } from '../db/repositories/user.repository.ts';
@@ -157,12 +165,39 @@ export function createTaskService(deps: {
     return { head: Buffer.from(`{"${key}":[`), items: keys, tail: Buffer.from(tail), render: renderTasks };
   }
 
-  const filterOf = (query: TaskListQuery) => ({
+  /** Which tasks of a list a query keeps (the spec's label and priority, and the dashboard's search, status and day). */
+  const setFilterOf = (query: Omit<TaskSummaryQuery, 'today'>) => ({
     labelKey: query.label ? labelKey(query.label) : undefined,
     priority: query.priority && query.priority !== 'all' ? query.priority : undefined,
-    sort: query.sort,
-    direction: query.direction,
+    search: query.search ? query.search.toLowerCase() : undefined,
+    completed: query.status === 'pending' ? (0 as const) : query.status === 'completed' ? (1 as const) : undefined,
+    dueDate: query.due_date,
   });
+  const filterOf = (query: TaskListQuery) => ({ ...setFilterOf(query), sort: query.sort, direction: query.direction });
+
+  const todayUtc = () => clock.nowIso().slice(0, 10);
+
+  /** Counters, total and label names of a list (GET /api/tasks/summary, /api/tasks/shared/summary). */
+  async function summarize(list: Pick<TaskSetFilter, 'ownerId' | 'recipient'>, query: TaskSummaryQuery): Promise<TaskSummary> {
+    const wanted = setFilterOf(query);
+    // The counters follow label and priority only, as the spec's counters over the loaded list did.
+    const counted = { ...list, labelKey: wanted.labelKey, priority: wanted.priority };
+    const today = query.today ?? todayUtc();
+    const counts = await base.tasks.countTasks(counted, today);
+    const narrower = wanted.search !== undefined || wanted.dueDate !== undefined;
+    const total = narrower
+      ? await base.tasks.countMatching({ ...list, ...wanted })
+      : wanted.completed === 0
+        ? counts.pending
+        : wanted.completed === 1
+          ? counts.done
+          : counts.pending + counts.done;
+    // One option per name whatever its case (labels of several owners may share a name), by name.
+    const names = new Map<string, string>();
+    for (const name of await base.tasks.labelNamesOn(list)) if (!names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
+    const labels = [...names.values()].sort((a, b) => a.localeCompare(b));
+    return { pending: counts.pending, done: counts.done, due_today: counts.dueOn, total, labels };
+  }
 
   return {
     access: async (user: UserRow, taskId: number): Promise<{ task: TaskWithRelations; access: TaskAccess }> => load(base, user, taskId),
@@ -179,6 +214,14 @@ export function createTaskService(deps: {
 
     listSharedWith: (user: Pick<UserRow, 'id'>, query: TaskListQuery): Promise<ListSource> =>
       listSource('shared_tasks', { recipient: { userId: user.id, status: 'accepted' }, ...filterOf(query) }, query),
+
+    /** The server's date (UTC), for a summary asked without the viewer's. */
+    today: todayUtc,
+
+    summarizeOwn: (user: Pick<UserRow, 'id'>, query: TaskSummaryQuery): Promise<TaskSummary> => summarize({ ownerId: user.id }, query),
+
+    summarizeSharedWith: (user: Pick<UserRow, 'id'>, query: TaskSummaryQuery): Promise<TaskSummary> =>
+      summarize({ recipient: { userId: user.id, status: 'accepted' as const } }, query),
 
     /** Spec §7: pending shares carry owner, labels and description for the preview. */
     listPendingFor: (user: Pick<UserRow, 'id'>): Promise<ListSource> =>

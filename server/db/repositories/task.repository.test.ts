@@ -99,6 +99,12 @@ describe.each(testDialects())('list queries use indexes on %s', (dialect) => {
     '/api/tasks?limit=2',
     '/api/tasks?sort=updated_at&limit=2',
     '/api/tasks?sort=priority&direction=desc&limit=2',
+    // The dashboard's own filters (it loads pages, pending tasks first).
+    '/api/tasks?status=pending&limit=2',
+    '/api/tasks?status=completed&sort=updated_at&direction=asc&limit=2',
+    '/api/tasks?status=pending&sort=priority&priority=high&limit=2',
+    '/api/tasks?search=report&limit=2',
+    '/api/tasks?due_date=2030-01-01&status=pending&limit=2',
   ];
 
   test.each(ownLists)('%s is served from an index in its order', async (url) => {
@@ -125,6 +131,23 @@ describe.each(testDialects())('list queries use indexes on %s', (dialect) => {
       const plan = await explain(await listQueryOf(url, friend));
       expect(fullScanOfTasks(plan), plan.join('\n')).toBe(false);
       expect(anyFullScan(plan), plan.join('\n')).toBe(false);
+    },
+  );
+
+  test.each(['/api/tasks/summary?today=2030-01-01', '/api/tasks/summary?priority=high', '/api/tasks/summary?label=work&search=t'])(
+    'the counters of %s are read through an index',
+    async (url) => {
+      captured.length = 0;
+      const response = await t.app.inject({ method: 'GET', url, headers: me.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      const counts = captured.filter((q) => /^select cast\(/.test(q.sql) && /from "tasks"/.test(q.sql));
+      expect(counts.length, url).toBeGreaterThan(0);
+      for (const query of counts) {
+        const plan = await explain(query);
+        expect(fullScanOfTasks(plan), plan.join('\n')).toBe(false);
+      }
+      const labels = captured.find((q) => /from "labels"/.test(q.sql) && /"labels"\."name"/.test(q.sql));
+      expect(anyFullScan(await explain(labels!))).toBe(false);
     },
   );
 

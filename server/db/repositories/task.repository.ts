@@ -48,8 +48,23 @@ export interface TaskListFilter {
   recipient?: { userId: number; status: 'accepted' | 'pending' };
   labelKey?: string | undefined;
   priority?: Priority | undefined;
+  /** Text the title or the description holds, lower-cased (both sides are compared lower-cased). */
+  search?: string | undefined;
+  /** Only pending (0) or only completed (1) tasks. */
+  completed?: 0 | 1 | undefined;
+  /** Only tasks due on this day (YYYY-MM-DD). */
+  dueDate?: string | undefined;
   sort: 'created_at' | 'updated_at' | 'priority';
   direction: 'asc' | 'desc';
+}
+/** Which tasks a list holds, whatever their order. */
+export type TaskSetFilter = Omit<TaskListFilter, 'sort' | 'direction'>;
+
+/** A list's counters: pending and completed tasks, and those due on one day. */
+export interface TaskCounts {
+  pending: number;
+  done: number;
+  dueOn: number;
 }
 
 /** SQLite hands JSON aggregates back as text; PostgreSQL already parsed them. */
@@ -95,6 +110,51 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect, integ
     return { ...(row as unknown as TaskWithRelations), labels: parseJson(row.labels), shares: parseJson(row.shares) };
   }
 
+  /** The tasks a list holds (owner or recipient, label, priority, search, status, due day), in no order. */
+  function tasksMatching(filter: TaskSetFilter) {
+    let query = db.selectFrom('tasks');
+    if (filter.ownerId !== undefined) query = query.where('tasks.user_id', '=', filter.ownerId);
+    if (filter.recipient !== undefined) {
+      const recipient = filter.recipient;
+      // IN, not EXISTS: SQLite then starts from the recipient's shares (their index) instead of
+      // walking every task in the database and probing each for a share.
+      query = query.where('tasks.id', 'in', (eb) =>
+        eb
+          .selectFrom('task_shares')
+          .select('task_shares.task_id')
+          .where('task_shares.user_id', '=', recipient.userId)
+          .where('task_shares.status', '=', recipient.status),
+      );
+    }
+    if (filter.labelKey) {
+      const key = filter.labelKey;
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('task_labels')
+            .innerJoin('labels', 'labels.id', 'task_labels.label_id')
+            .select(sql`1`.as('one'))
+            .whereRef('task_labels.task_id', '=', 'tasks.id')
+            .where('labels.name_key', '=', key),
+        ),
+      );
+    }
+    if (filter.priority) query = query.where('tasks.priority', '=', filter.priority);
+    if (filter.completed !== undefined) query = query.where('tasks.is_completed', '=', filter.completed);
+    if (filter.dueDate !== undefined) query = query.where('tasks.due_date', '=', filter.dueDate);
+    if (filter.search) {
+      const needle = filter.search;
+      // SQLite's own lower() and LIKE fold ASCII only: casefold() is JavaScript's (database.ts), as the web app's search was.
+      const fold = dialect === 'postgres' ? 'lower' : 'casefold';
+      const holds = (column: 'tasks.title' | 'tasks.description') =>
+        dialect === 'postgres'
+          ? sql<boolean>`strpos(${sql.raw(fold)}(${sql.ref(column)}), ${needle}) > 0`
+          : sql<boolean>`instr(${sql.raw(fold)}(${sql.ref(column)}), ${needle}) > 0`;
+      query = query.where((eb) => eb.or([holds('tasks.title'), holds('tasks.description')]));
+    }
+    return query;
+  }
+
   return {
     /**
      * The tasks of a list in order, as keys only (id and revision): an index serves it, and the
@@ -107,34 +167,7 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect, integ
       filter: TaskListFilter,
       page: { limit?: number | undefined; after?: TaskListPosition | undefined } = {},
     ): Promise<TaskListKey[]> {
-      let query = db.selectFrom('tasks');
-      if (filter.ownerId !== undefined) query = query.where('tasks.user_id', '=', filter.ownerId);
-      if (filter.recipient !== undefined) {
-        const recipient = filter.recipient;
-        // IN, not EXISTS: SQLite then starts from the recipient's shares (their index) instead of
-        // walking every task in the database and probing each for a share.
-        query = query.where('tasks.id', 'in', (eb) =>
-          eb
-            .selectFrom('task_shares')
-            .select('task_shares.task_id')
-            .where('task_shares.user_id', '=', recipient.userId)
-            .where('task_shares.status', '=', recipient.status),
-        );
-      }
-      if (filter.labelKey) {
-        const key = filter.labelKey;
-        query = query.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('task_labels')
-              .innerJoin('labels', 'labels.id', 'task_labels.label_id')
-              .select(sql`1`.as('one'))
-              .whereRef('task_labels.task_id', '=', 'tasks.id')
-              .where('labels.name_key', '=', key),
-          ),
-        );
-      }
-      if (filter.priority) query = query.where('tasks.priority', '=', filter.priority);
+      let query = tasksMatching(filter);
       const direction = filter.direction;
       const after = page.after;
       if (filter.sort === 'priority') {
@@ -179,6 +212,59 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect, integ
       const found: TaskListKey[] = [];
       for (let index = 0; index < flat.length; index += 2) found.push({ id: flat[index]!, revision: flat[index + 1]! });
       return found;
+    },
+
+    /** Pending and completed tasks of a list, and those due on `day` (the covering index of migration 003 serves the own lists). */
+    async countTasks(filter: TaskSetFilter, day: string): Promise<TaskCounts> {
+      const row = await tasksMatching(filter)
+        .select([
+          sql<number>`cast(coalesce(sum(case when ${sql.ref('tasks.is_completed')} = 0 then 1 else 0 end), 0) as integer)`.as('pending'),
+          sql<number>`cast(coalesce(sum(case when ${sql.ref('tasks.is_completed')} = 1 then 1 else 0 end), 0) as integer)`.as('done'),
+          sql<number>`cast(coalesce(sum(case when ${sql.ref('tasks.due_date')} = ${day} then 1 else 0 end), 0) as integer)`.as('due_on'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { pending: Number(row.pending), done: Number(row.done), dueOn: Number(row.due_on) };
+    },
+
+    /** How many tasks a list holds. */
+    async countMatching(filter: TaskSetFilter): Promise<number> {
+      const row = await tasksMatching(filter)
+        .select(sql<number>`cast(count(*) as integer)`.as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** Names of the labels on an owner's tasks, or on the tasks shared with a recipient, in no order (one per label). */
+    async labelNamesOn(filter: Pick<TaskSetFilter, 'ownerId' | 'recipient'>): Promise<string[]> {
+      if (filter.recipient) {
+        const recipient = filter.recipient;
+        const rows = await db
+          .selectFrom('task_shares')
+          .innerJoin('task_labels', 'task_labels.task_id', 'task_shares.task_id')
+          .innerJoin('labels', 'labels.id', 'task_labels.label_id')
+          .select('labels.name')
+          .distinct()
+          .where('task_shares.user_id', '=', recipient.userId)
+          .where('task_shares.status', '=', recipient.status)
+          .execute();
+        return rows.map((row) => row.name);
+      }
+      if (filter.ownerId === undefined) return [];
+      const rows = await db
+        .selectFrom('labels')
+        .select('labels.name')
+        .where('labels.user_id', '=', filter.ownerId)
+        // A label left on no task (all its tasks deleted or relabelled) is no filter option.
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('task_labels')
+              .select(sql`1`.as('one'))
+              .whereRef('task_labels.label_id', '=', 'labels.id'),
+          ),
+        )
+        .execute();
+      return rows.map((row) => row.name);
     },
 
     /** Where the next page after this task starts (its sort columns). */
