@@ -229,28 +229,60 @@ test('the markdown editor formats with the toolbar and shortcuts, previews safel
   expect(dialogs).toEqual([]);
 });
 
-test('a long list paints its first page before the whole list arrives; the counters wait for the whole list', async ({ page, request }) => {
+test('a long list is loaded a page at a time as it is scrolled; counters and search ask the server, never for the whole list', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, 'Long List');
-  for (let i = 1; i <= 60; i++) await createTask(request, account, { title: `Task ${String(i).padStart(2, '0')}`, priority: 'low' });
-  // Hold back the whole list (the call without `limit`) until the first page has painted.
-  let releaseWholeList = () => {};
-  const wholeListHeld = new Promise<void>((resolve) => (releaseWholeList = resolve));
-  await page.route(
-    (url) => url.pathname === '/api/tasks' && !url.searchParams.has('limit'),
-    async (route) => {
-      await wholeListHeld;
-      await route.continue();
-    },
-  );
+  for (let i = 1; i <= 130; i++) {
+    await createTask(request, account, {
+      title: `Task ${String(i).padStart(3, '0')}`,
+      priority: 'low',
+      due_date: i % 10 ? null : isoDay(0),
+    });
+  }
+  // Two of them completed: they come after every pending task, in the second stream.
+  for (const title of ['Task 130', 'Task 005']) {
+    const found = await request.get(`/api/tasks?search=${encodeURIComponent(title)}`, {
+      headers: { authorization: `Bearer ${account.token}` },
+    });
+    const [task] = (await found.json()).tasks as Array<{ id: number }>;
+    await request.put(`/api/tasks/complete/${task!.id}`, { headers: { authorization: `Bearer ${account.token}` } });
+  }
+  const lists: URL[] = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname === '/api/tasks') lists.push(url);
+  });
   await useSession(page, account);
   await page.goto('/dashboard');
   const cards = page.getByTestId('task-card');
-  await expect(cards.first()).toContainText('Task 60');
-  await expect(page.getByTestId('counter-pending')).not.toContainText(/\d/);
-  await expect(page.getByTestId('task-count')).toHaveCount(0);
+  await expect(cards.first()).toContainText('Task 129');
+  await expect(page.getByTestId('counter-pending')).toContainText('128');
+  await expect(page.getByTestId('counter-done')).toContainText('2');
+  await expect(page.getByTestId('counter-dueToday')).toContainText('13');
+  await expect(page.getByTestId('task-count')).toContainText('130');
+  // Only the rows on screen are in the page, and only the first page was asked for.
+  expect(await cards.count()).toBeLessThan(40);
+  expect(lists.every((url) => url.searchParams.get('limit') === '100')).toBe(true);
+  expect(lists.filter((url) => url.searchParams.has('cursor'))).toHaveLength(0);
 
-  releaseWholeList();
-  await expect(page.getByTestId('counter-pending')).toContainText('60');
-  await expect(page.getByTestId('task-count')).toContainText('60');
-  await expect(cards.first()).toContainText('Task 60');
+  // Scrolling to the end brings the rest of the pending tasks, then the completed ones.
+  for (let i = 0; i < 40 && !(await page.getByText('Task 005', { exact: true }).isVisible()); i++) {
+    await page.mouse.wheel(0, 4000);
+    await page.waitForTimeout(100);
+  }
+  await expect(page.getByText('Task 001', { exact: true })).toBeVisible();
+  await expect(page.getByText('Task 005', { exact: true })).toBeVisible();
+  await expect(page.getByText('Task 130', { exact: true })).toBeVisible();
+  expect(lists.some((url) => url.searchParams.has('cursor'))).toBe(true);
+  expect(lists.some((url) => url.searchParams.get('status') === 'completed')).toBe(true);
+  expect(lists.every((url) => url.searchParams.has('limit'))).toBe(true);
+
+  // Search is the server's too: the count and the list show its answer.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('searchbox').fill('task 12');
+  await expect(page.getByTestId('task-count')).toContainText('10');
+  await expect(cards).toHaveCount(10);
+  expect(lists.some((url) => url.searchParams.get('search') === 'task 12')).toBe(true);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Task } from '../../../common/schemas/task.schema.ts';
-import { choosePrioritySort, chooseSort, countTasks, INITIAL_FILTERS, labelOptions, visibleTasks } from './dashboard-filters.ts';
+import { choosePrioritySort, chooseSort, INITIAL_FILTERS, serverFilters, visibleTasks } from './dashboard-filters.ts';
 
 const task = (overrides: Partial<Task>): Task => ({
   id: 1,
@@ -32,30 +32,33 @@ describe('dashboard filters', () => {
     });
   });
 
-  test('search covers title and description; status and due today filter; completed last; counters count what their filters show', () => {
-    const tasks = [
-      task({ id: 1, title: 'Buy milk', is_completed: 1 }),
-      task({ id: 2, title: 'Call Sam', description: 'about the MILK order', due_date: '2026-03-03' }),
-      task({ id: 3, title: 'Other' }),
-      task({ id: 4, title: 'Done today', is_completed: 1, due_date: '2026-03-03' }),
-    ];
-    expect(visibleTasks(tasks, { ...INITIAL_FILTERS, search: 'milk' }, '2026-03-03').map((t) => t.id)).toEqual([2, 1]);
-    expect(visibleTasks(tasks, { ...INITIAL_FILTERS, status: 'completed' }, '2026-03-03').map((t) => t.id)).toEqual([1, 4]);
-    expect(visibleTasks(tasks, { ...INITIAL_FILTERS, status: 'pending' }, '2026-03-03').map((t) => t.id)).toEqual([2, 3]);
-    expect(visibleTasks(tasks, { ...INITIAL_FILTERS, dueToday: true }, '2026-03-03').map((t) => t.id)).toEqual([2, 4]);
-    expect(countTasks(tasks, '2026-03-03')).toEqual({ pending: 2, done: 2, dueToday: 2 });
+  test('every filter goes to the server; search waits for its settled text and due today is the viewer’s date', () => {
+    const filters = {
+      ...INITIAL_FILTERS,
+      label: 'Work',
+      priority: 'high' as const,
+      status: 'pending' as const,
+      dueToday: true,
+      search: 'mil',
+    };
+    expect(serverFilters(filters, '  milk ', '2026-03-03')).toEqual({
+      label: 'Work',
+      priority: 'high',
+      sort: 'created_at',
+      direction: 'desc',
+      search: 'milk',
+      status: 'pending',
+      due_date: '2026-03-03',
+    });
+    expect(serverFilters(INITIAL_FILTERS, '   ', '2026-03-03')).toMatchObject({ label: undefined, priority: undefined, search: undefined });
   });
 
-  test('label options are the distinct labels among loaded tasks', () => {
-    const tasks = [
-      task({ labels: [{ id: 1, name: 'Work', color: null }] }),
-      task({
-        labels: [
-          { id: 2, name: 'Home', color: null },
-          { id: 1, name: 'Work', color: null },
-        ],
-      }),
-    ];
-    expect(labelOptions(tasks)).toEqual(['Home', 'Work']);
+  test('loaded pages show each task once, within the status filter, completed last', () => {
+    const pending = [task({ id: 1 }), task({ id: 2, is_completed: 1 }), task({ id: 3 })];
+    // Task 2 was completed after its page was read: the completed stream has it too.
+    const completed = [task({ id: 2, is_completed: 1 }), task({ id: 4, is_completed: 1 })];
+    expect(visibleTasks([pending, completed], { status: 'all' }).map((t) => t.id)).toEqual([1, 3, 2, 4]);
+    expect(visibleTasks([pending], { status: 'pending' }).map((t) => t.id)).toEqual([1, 3]);
+    expect(visibleTasks([completed], { status: 'completed' }).map((t) => t.id)).toEqual([2, 4]);
   });
 });

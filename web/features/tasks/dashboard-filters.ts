@@ -1,6 +1,6 @@
 import type { Priority } from '../../../common/constants.ts';
 import type { Task } from '../../../common/schemas/task.schema.ts';
-import { completedLast, isDueToday } from '../../../common/task-rules.ts';
+import { completedLast } from '../../../common/task-rules.ts';
 
 export type SortKey = 'created_at' | 'updated_at' | 'priority';
 export type SortDirection = 'asc' | 'desc';
@@ -36,47 +36,42 @@ export function choosePrioritySort(filters: DashboardFilters, priority: 'all' | 
   return { ...filters, sort: 'priority', direction: 'desc', priority };
 }
 
-/** What the server filters and sorts (a change reloads the list). */
-export function serverFilters(filters: DashboardFilters) {
+/**
+ * What the server filters and sorts (a change reloads the list from its first page): every
+ * filter, so the dashboard loads only the tasks it shows. `search` is the settled search text
+ * (the dashboard waits for typing to pause), `today` the viewer's date for "due today".
+ */
+export function serverFilters(filters: DashboardFilters, search: string, today: string) {
   return {
     label: filters.label === 'all' ? undefined : filters.label,
     priority: filters.priority === 'all' ? undefined : filters.priority,
     sort: filters.sort,
     direction: filters.direction,
+    search: search.trim() || undefined,
+    status: filters.status,
+    due_date: filters.dueToday ? today : undefined,
   };
 }
 
-/** What the browser filters on the loaded list: search, status, due today; completed last. */
-export function visibleTasks(tasks: readonly Task[], filters: DashboardFilters, today: string): Task[] {
-  const needle = filters.search.trim().toLocaleLowerCase();
-  const matching = tasks.filter((task) => {
-    if (filters.status === 'pending' && task.is_completed === 1) return false;
-    if (filters.status === 'completed' && task.is_completed !== 1) return false;
-    if (filters.dueToday && !isDueToday(task, today)) return false;
-    if (needle && !task.title.toLocaleLowerCase().includes(needle) && !task.description.toLocaleLowerCase().includes(needle)) return false;
-    return true;
-  });
-  return completedLast(matching);
-}
-
-export function countTasks(tasks: readonly Task[], today: string) {
-  let pending = 0;
-  let done = 0;
-  let dueToday = 0;
-  for (const task of tasks) {
-    if (task.is_completed === 1) done++;
-    else pending++;
-    // The same rule as the "due today" filter the counter switches on, so its number is what it shows.
-    if (isDueToday(task, today)) dueToday++;
+/**
+ * The loaded pages as one list: each task once (a task completed or reopened since its page was
+ * read may stand in both streams until they reload), within the status filter, completed last.
+ * The server already filtered and ordered them; this keeps a task the user just completed or
+ * reopened where the rules say until the pages reload.
+ */
+export function visibleTasks(pages: readonly (readonly Task[])[], filters: Pick<DashboardFilters, 'status'>): Task[] {
+  const seen = new Set<number>();
+  const tasks: Task[] = [];
+  for (const page of pages) {
+    for (const task of page) {
+      if (seen.has(task.id)) continue;
+      seen.add(task.id);
+      if (filters.status === 'pending' && task.is_completed === 1) continue;
+      if (filters.status === 'completed' && task.is_completed !== 1) continue;
+      tasks.push(task);
+    }
   }
-  return { pending, done, dueToday };
-}
-
-/** Label filter options: every label among the loaded tasks, by name. */
-export function labelOptions(tasks: readonly Task[]): string[] {
-  const names = new Map<string, string>();
-  for (const task of tasks) for (const label of task.labels) names.set(label.name.toLocaleLowerCase(), label.name);
-  return [...names.values()].sort((a, b) => a.localeCompare(b));
+  return completedLast(tasks);
 }
 
 export function activeFilterCount(filters: DashboardFilters): number {

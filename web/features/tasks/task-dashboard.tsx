@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ArrowDownWideNarrow,
   ArrowUpNarrowWide,
@@ -23,7 +23,8 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { taskFirstPageQuery, taskKeys, taskListQuery } from '../../lib/api/task-queries.ts';
+import { taskKeys, taskPagesQuery, taskSummaryQuery } from '../../lib/api/task-queries.ts';
+import { useSettled } from '../../lib/use-settled.ts';
 import { cx } from '../../lib/class-names.ts';
 import { storage } from '../../lib/storage.ts';
 import { TASK_EVENTS } from '../../lib/task-events.ts';
@@ -31,9 +32,7 @@ import {
   activeFilterCount,
   choosePrioritySort,
   chooseSort,
-  countTasks,
   INITIAL_FILTERS,
-  labelOptions,
   serverFilters,
   visibleTasks,
   type DashboardFilters,
@@ -43,6 +42,9 @@ import { useToggleCompletion } from './use-task-actions.ts';
 
 const selectClasses =
   'h-9 rounded-control border border-line bg-surface px-2.5 text-sm text-fg focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40';
+
+/** How long typing must pause before the search is asked of the server. */
+const SEARCH_PAUSE_MS = 250;
 
 function storedViewMode(): ViewMode {
   return storage.get(STORAGE_KEYS.viewMode) === 'grid' ? 'grid' : 'list';
@@ -93,18 +95,24 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
     };
   }, [queryClient]);
 
-  const server = serverFilters(filters);
-  const query = useQuery({ ...taskListQuery(mode, server), placeholderData: (previous) => previous });
-  // Only while the list loads for the first time: its first page paints the top of a long list
-  // at once; counters and the task count wait for the whole list, which they describe.
-  const firstPage = useQuery({ ...taskFirstPageQuery(mode, server), enabled: query.isPending });
-  const tasks = useMemo(() => query.data ?? firstPage.data ?? [], [query.data, firstPage.data]);
-  const shown = useMemo(() => visibleTasks(tasks, filters, today), [tasks, filters, today]);
-  const counts = useMemo(() => (query.data ? countTasks(query.data, today) : null), [query.data, today]);
+  // Search as the user types, asked of the server once typing pauses.
+  const search = useSettled(filters.search, SEARCH_PAUSE_MS);
+  const server = serverFilters(filters, search, today);
+  // The list a page at a time as it is scrolled, and the counters of the whole list beside it:
+  // the dashboard asks only for what it shows, at 10 tasks or 100,000.
+  const query = useInfiniteQuery({ ...taskPagesQuery(mode, server), placeholderData: keepPreviousData });
+  const summary = useQuery({ ...taskSummaryQuery(mode, server, today), placeholderData: keepPreviousData });
+  const pages = query.data?.pages;
+  const shown = useMemo(() => visibleTasks(pages?.map((page) => page.tasks) ?? [], filters), [pages, filters]);
+  const counts = summary.data ? { pending: summary.data.pending, done: summary.data.done, dueToday: summary.data.due_today } : null;
   const labels = useMemo(() => {
-    const names = labelOptions(tasks);
+    const names = summary.data?.labels ?? [];
     return filters.label !== 'all' && !names.includes(filters.label) ? [filters.label, ...names] : names;
-  }, [tasks, filters.label]);
+  }, [summary.data, filters.label]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const toggle = useToggleCompletion();
   const onToggle = useCallback((task: Task) => toggle.mutate(task), [toggle]);
 
@@ -114,6 +122,7 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
   };
   const update = (patch: Partial<DashboardFilters>) => setFilters((current) => ({ ...current, ...patch }));
   const filtered = activeFilterCount(filters) > 0 || filters.search.trim() !== '';
+  const everything = summary.data ? summary.data.pending + summary.data.done : undefined;
 
   const counter = (
     key: 'pending' | 'done' | 'dueToday',
@@ -322,7 +331,7 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
         </label>
       </div>
 
-      {(activeFilterCount(filters) > 0 || query.isSuccess) && (
+      {(activeFilterCount(filters) > 0 || summary.isSuccess) && (
         <div className="flex flex-wrap items-center gap-2" data-testid="active-filters">
           {filters.label !== 'all' && chip(t('filters.labelChip', { label: filters.label }), () => update({ label: 'all' }), 'chip-label')}
           {filters.priority !== 'all' &&
@@ -333,13 +342,15 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
             )}
           {filters.status !== 'all' && chip(t(`status.${filters.status}`), () => update({ status: 'all' }), 'chip-status')}
           {filters.dueToday && chip(t('counters.dueToday'), () => update({ dueToday: false }), 'chip-due-today')}
-          <span className="ms-auto text-xs text-muted" data-testid="task-count" aria-live="polite">
-            {t('list.count', { count: shown.length })}
-          </span>
+          {summary.data && (
+            <span className="ms-auto text-xs text-muted" data-testid="task-count" aria-live="polite">
+              {t('list.count', { count: summary.data.total })}
+            </span>
+          )}
         </div>
       )}
 
-      {query.isPending && !firstPage.data ? (
+      {query.isPending ? (
         <div className="space-y-3" aria-busy="true" aria-label={t('list.loading')}>
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-24 w-full rounded-card" />
@@ -355,8 +366,8 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
           retryLabel={t('common:actions.tryAgain')}
           onRetry={() => void query.refetch()}
         />
-      ) : shown.length === 0 ? (
-        filtered || tasks.length > 0 ? (
+      ) : shown.length === 0 && !hasNextPage ? (
+        filtered || (everything ?? 0) > 0 ? (
           <EmptyState
             icon={<ListFilter aria-hidden className="h-6 w-6" />}
             title={t('empty.noMatchTitle')}
@@ -377,7 +388,16 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
           />
         )
       ) : (
-        <TaskList tasks={shown} layout={viewMode} today={today} onOpen={onOpenTask} onToggle={onToggle} showOwner={mode === 'shared'} />
+        <TaskList
+          tasks={shown}
+          layout={viewMode}
+          today={today}
+          onOpen={onOpenTask}
+          onToggle={onToggle}
+          showOwner={mode === 'shared'}
+          onEndReached={loadMore}
+          loadingMore={isFetchingNextPage}
+        />
       )}
 
       {onAddTask && (

@@ -1,5 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { Loader2 } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Task } from '../../../common/schemas/task.schema.ts';
 import { TaskCard, type TaskCardProps } from './task-card.tsx';
 
@@ -21,11 +23,22 @@ function useColumns(element: HTMLElement | null, layout: 'list' | 'grid') {
   return columns;
 }
 
+/** Rows from the end of the loaded tasks at which the next page is asked for: it arrives before the end is on screen. */
+const LOAD_AHEAD_ROWS = 20;
+
 /**
  * Only the rows on screen are in the DOM, so 10,000 tasks scroll as smoothly as 10.
- * Grid rows hold 1–3 cards depending on the width.
+ * Grid rows hold 1–3 cards depending on the width. Nearing the end of what is loaded, it asks
+ * for more (`onEndReached`), so a long list arrives a page at a time as it is scrolled.
  */
-export function TaskList({ tasks, layout, ...handlers }: { tasks: Task[]; layout: 'list' | 'grid' } & CardHandlers) {
+export function TaskList({
+  tasks,
+  layout,
+  onEndReached,
+  loadingMore = false,
+  ...handlers
+}: { tasks: Task[]; layout: 'list' | 'grid'; onEndReached?: () => void; loadingMore?: boolean } & CardHandlers) {
+  const { t } = useTranslation('tasks');
   const container = useRef<HTMLDivElement>(null);
   const [element, setElement] = useState<HTMLDivElement | null>(null);
   useEffect(() => setElement(container.current), []);
@@ -39,6 +52,10 @@ export function TaskList({ tasks, layout, ...handlers }: { tasks: Task[]; layout
     scrollMargin: element?.offsetTop ?? 0,
   });
   const items = virtualizer.getVirtualItems();
+  const lastShownRow = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (onEndReached && lastShownRow >= rows - LOAD_AHEAD_ROWS) onEndReached();
+  }, [onEndReached, lastShownRow, rows]);
 
   return (
     <div ref={container} data-testid="task-list" data-layout={layout}>
@@ -64,6 +81,12 @@ export function TaskList({ tasks, layout, ...handlers }: { tasks: Task[]; layout
           </div>
         ))}
       </div>
+      {loadingMore && (
+        <p role="status" className="flex items-center justify-center gap-2 py-4 text-sm text-muted" data-testid="loading-more">
+          <Loader2 aria-hidden className="h-4 w-4 animate-spin" />
+          {t('list.loadingMore')}
+        </p>
+      )}
     </div>
   );
 }

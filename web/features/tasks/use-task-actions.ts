@@ -1,10 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Task, TaskInput } from '../../../common/schemas/task.schema.ts';
 import { useToast } from '../../components/ui/toast.tsx';
 import { labelKeys } from '../../lib/api/label-queries.ts';
-import { addTask, deleteTask, setTaskCompleted, taskKeys, updateTask } from '../../lib/api/task-queries.ts';
+import { addTask, deleteTask, setTaskCompleted, taskKeys, updateTask, type TaskPage, type TaskScope } from '../../lib/api/task-queries.ts';
 import { emitTaskAdded } from '../../lib/task-events.ts';
+
+/** Changes the tasks of every loaded page of a scope's lists in the cache. */
+function updateLoadedTasks(queryClient: QueryClient, scope: TaskScope, change: (tasks: Task[]) => Task[]) {
+  queryClient.setQueriesData<InfiniteData<TaskPage>>({ queryKey: taskKeys.pages(scope) }, (data) =>
+    data ? { ...data, pages: data.pages.map((page) => ({ ...page, tasks: change(page.tasks) })) } : data,
+  );
+}
 
 /** Spec §4: toggle calls complete or uncomplete by the current state; on failure the list reloads. */
 export function useToggleCompletion() {
@@ -14,14 +21,12 @@ export function useToggleCompletion() {
   return useMutation({
     mutationFn: (task: Task) => setTaskCompleted(task.id, task.is_completed !== 1),
     onSuccess: (updated) => {
-      // Update every cached list in place from the response, then refresh in the background.
-      queryClient.setQueriesData<Task[]>({ queryKey: ['tasks', 'own'] }, (list) =>
-        list?.map((task) => (task.id === updated.id ? updated : task)),
-      );
-      queryClient.setQueriesData<Task[]>({ queryKey: ['tasks', 'shared'] }, (list) =>
-        list?.map((task) => (task.id === updated.id ? updated : task)),
-      );
-      void queryClient.invalidateQueries({ queryKey: taskKeys.detail(updated.id) });
+      // Update every loaded page in place from the response (the task moves among the completed
+      // at once), then reload lists and counters in the background: it belongs to the other stream now.
+      for (const scope of ['own', 'shared'] as const) {
+        updateLoadedTasks(queryClient, scope, (tasks) => tasks.map((task) => (task.id === updated.id ? updated : task)));
+      }
+      void queryClient.invalidateQueries({ queryKey: taskKeys.all });
       if (updated.is_completed === 1) toast.show(t('toasts.completed'));
     },
     onError: (error) => {
@@ -53,7 +58,7 @@ export function useDeleteTask() {
   return useMutation({
     mutationFn: (id: number) => deleteTask(id),
     onSuccess: (_result, id) => {
-      queryClient.setQueriesData<Task[]>({ queryKey: ['tasks', 'own'] }, (list) => list?.filter((task) => task.id !== id));
+      updateLoadedTasks(queryClient, 'own', (tasks) => tasks.filter((task) => task.id !== id));
       queryClient.removeQueries({ queryKey: taskKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: taskKeys.all });
       void queryClient.invalidateQueries({ queryKey: labelKeys.all });

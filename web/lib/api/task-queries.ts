@@ -1,21 +1,30 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { TaskInput, TaskListQuery } from '../../../common/schemas/task.schema.ts';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { Task, TaskInput, TaskListQuery } from '../../../common/schemas/task.schema.ts';
 import {
   CompletionResponse,
   SharedTasksResponse,
   TaskDetailResponse,
   TaskResponse,
+  TaskSummary,
   TasksResponse,
 } from '../../../common/schemas/task.schema.ts';
+import { z } from 'zod';
 import { apiRequest } from '../api-client.ts';
 
 export type TaskScope = 'own' | 'shared';
-export type TaskServerFilters = Partial<Pick<TaskListQuery, 'label' | 'sort' | 'direction'>> & { priority?: string | undefined };
+/** What the server filters and sorts: the spec's label, priority, sort and direction, and the dashboard's search, status and day. */
+export type TaskServerFilters = Partial<Pick<TaskListQuery, 'label' | 'sort' | 'direction' | 'search' | 'status' | 'due_date'>> & {
+  priority?: string | undefined;
+};
 
 /** Query keys: everything about tasks lives under ['tasks'] so one invalidation refreshes all. */
 export const taskKeys = {
   all: ['tasks'] as const,
-  list: (scope: TaskScope, filters: TaskServerFilters) => ['tasks', scope, filters] as const,
+  /** Every loaded page of a scope's lists (their data is `{ pages: TaskPage[] }`). */
+  pages: (scope: TaskScope) => ['tasks', scope, 'pages'] as const,
+  list: (scope: TaskScope, filters: TaskServerFilters) => ['tasks', scope, 'pages', filters] as const,
+  summaries: (scope: TaskScope) => ['tasks', scope, 'summary'] as const,
+  summary: (scope: TaskScope, filters: TaskServerFilters, today: string) => ['tasks', scope, 'summary', filters, today] as const,
   detail: (id: number) => ['tasks', 'detail', id] as const,
 };
 
@@ -24,33 +33,69 @@ const toQuery = (filters: TaskServerFilters) => ({
   sort: filters.sort,
   direction: filters.direction,
   priority: filters.priority === 'all' ? undefined : filters.priority,
+  search: filters.search || undefined,
+  status: filters.status === 'all' ? undefined : filters.status,
+  due_date: filters.due_date,
 });
 
-/** GET /api/tasks (own) or GET /api/tasks/shared, with the same filters; `limit` asks for a first page only. */
-function fetchTaskList(scope: TaskScope, filters: TaskServerFilters, signal: AbortSignal, limit?: number) {
-  const query = { ...toQuery(filters), limit };
-  return scope === 'own'
-    ? apiRequest('/api/tasks', { query, schema: TasksResponse, signal }).then((r) => r.tasks)
-    : apiRequest('/api/tasks/shared', { query, schema: SharedTasksResponse, signal }).then((r) => r.shared_tasks);
+/** How many tasks one page of a list holds: more than a tall screen shows, few enough to paint at once. */
+export const TASK_PAGE_SIZE = 100;
+
+/** One page of a list and where the next one starts (null after the last). */
+export interface TaskPage {
+  tasks: Task[];
+  next_cursor: string | null;
 }
 
-export const taskListQuery = (scope: TaskScope, filters: TaskServerFilters) =>
-  queryOptions({
-    queryKey: taskKeys.list(scope, filters),
-    queryFn: ({ signal }) => fetchTaskList(scope, filters, signal),
-  });
+/**
+ * Where a page starts. Pending tasks come first, then completed ones (spec: completed tasks are
+ * always listed after pending ones): two keyset-paged streams, the second begun when the first ends.
+ */
+export interface TaskPageParam {
+  status: 'pending' | 'completed';
+  cursor: string | null;
+}
 
-/** How many tasks the first page of a long list holds: more than any screen shows at once. */
-export const FIRST_PAGE_SIZE = 50;
+/** GET /api/tasks (own) or GET /api/tasks/shared: one page with the same filters. */
+async function fetchTaskPage(scope: TaskScope, filters: TaskServerFilters, param: TaskPageParam, signal: AbortSignal): Promise<TaskPage> {
+  const query = { ...toQuery(filters), status: param.status, limit: TASK_PAGE_SIZE, cursor: param.cursor ?? undefined };
+  const paged = { next_cursor: z.string().nullable().optional() };
+  if (scope === 'own') {
+    const body = await apiRequest('/api/tasks', { query, schema: TasksResponse.extend(paged), signal });
+    return { tasks: body.tasks, next_cursor: body.next_cursor ?? null };
+  }
+  const body = await apiRequest('/api/tasks/shared', { query, schema: SharedTasksResponse.extend(paged), signal });
+  return { tasks: body.shared_tasks, next_cursor: body.next_cursor ?? null };
+}
 
 /**
- * The first page of the same list (`limit`, beyond the spec's call): a long list paints its top
- * from this small answer while the whole list, which the counters and search need, arrives.
+ * A list loaded a page at a time as it is scrolled (beyond the spec's call, which answers
+ * everything): the dashboard asks only for what it shows, at 10 tasks or 100,000.
  */
-export const taskFirstPageQuery = (scope: TaskScope, filters: TaskServerFilters) =>
+export const taskPagesQuery = (scope: TaskScope, filters: TaskServerFilters) => {
+  const first: TaskPageParam = { status: filters.status === 'completed' ? 'completed' : 'pending', cursor: null };
+  return infiniteQueryOptions({
+    queryKey: taskKeys.list(scope, filters),
+    initialPageParam: first,
+    queryFn: ({ pageParam, signal }) => fetchTaskPage(scope, filters, pageParam, signal),
+    getNextPageParam: (last: TaskPage, _pages, param: TaskPageParam): TaskPageParam | undefined => {
+      if (last.next_cursor) return { status: param.status, cursor: last.next_cursor };
+      if (param.status === 'pending' && (filters.status ?? 'all') === 'all') return { status: 'completed', cursor: null };
+      return undefined;
+    },
+  });
+};
+
+/** Counters, how many tasks match and the label options of a whole list, without loading it. */
+export const taskSummaryQuery = (scope: TaskScope, filters: TaskServerFilters, today: string) =>
   queryOptions({
-    queryKey: [...taskKeys.list(scope, filters), 'first-page'] as const,
-    queryFn: ({ signal }) => fetchTaskList(scope, filters, signal, FIRST_PAGE_SIZE),
+    queryKey: taskKeys.summary(scope, filters, today),
+    queryFn: ({ signal }) =>
+      apiRequest(scope === 'own' ? '/api/tasks/summary' : '/api/tasks/shared/summary', {
+        query: { ...toQuery(filters), sort: undefined, direction: undefined, today },
+        schema: TaskSummary,
+        signal,
+      }),
   });
 
 export const taskDetailQuery = (id: number) =>
