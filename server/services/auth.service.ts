@@ -1,5 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash as argon2Hash, verify } from '@node-rs/argon2';
 import type { LoginInput, RegisterInput, User } from '../../common/schemas/user.schema.ts';
 import type { TokenRepository, TokenRow } from '../db/repositories/token.repository.ts';
 import type { UserRepository, UserRow } from '../db/repositories/user.repository.ts';
@@ -15,8 +15,8 @@ export function presentUser(row: UserRow): User {
   return { id: row.id, name: row.name, email: row.email, user_photo: row.user_photo, created_at: row.created_at };
 }
 
-const secretDigest = (secret: string) => createHash('sha256').update(secret).digest();
-const hashSecret = (secret: string) => secretDigest(secret).toString('hex');
+/** SHA-256 of a token's secret as the hex text stored for it (one-shot: every authenticated request hashes once). */
+const hashSecret = (secret: string) => hash('sha256', secret, 'hex');
 /** `last_used_at` is written at most this often per token, so reads stay reads. */
 const TOKEN_TOUCH_INTERVAL_MS = 60_000;
 
@@ -31,8 +31,9 @@ export function parseBearerToken(bearer: string): { id: number; secret: string }
 
 /** Whether a stored token is this secret's (compared in constant time) and still valid at `now`. */
 export function tokenAccepts(token: Pick<TokenRow, 'token_hash' | 'expires_at'>, secret: string, now: string): boolean {
-  const expected = Buffer.from(token.token_hash, 'hex');
-  const actual = secretDigest(secret);
+  // Hex text against hex text, as bytes: the same constant-time comparison without decoding either side.
+  const expected = Buffer.from(token.token_hash, 'latin1');
+  const actual = Buffer.from(hashSecret(secret), 'latin1');
   return expected.length === actual.length && timingSafeEqual(expected, actual) && token.expires_at > now;
 }
 
@@ -62,7 +63,7 @@ export function createAuthService(deps: AuthDeps) {
       if (await users.findByEmail(input.email)) {
         throw new ValidationError({ email: ['The email has already been taken.'] });
       }
-      const passwordHash = await hash(input.password, ARGON2_OPTIONS);
+      const passwordHash = await argon2Hash(input.password, ARGON2_OPTIONS);
       const now = clock.nowIso();
       let row: UserRow;
       try {
@@ -79,7 +80,7 @@ export function createAuthService(deps: AuthDeps) {
     async login(input: LoginInput): Promise<{ user: User; plainTextToken: string }> {
       const row = await users.findByEmail(input.email);
       if (!row) {
-        dummyHash ??= hash('not-a-real-password', ARGON2_OPTIONS);
+        dummyHash ??= argon2Hash('not-a-real-password', ARGON2_OPTIONS);
         await verify(await dummyHash, input.password);
         throw new ValidationError({ email: ['These credentials do not match our records.'] });
       }
