@@ -286,3 +286,33 @@ test('a long list is loaded a page at a time as it is scrolled; counters and sea
   await expect(cards).toHaveCount(10);
   expect(lists.some((url) => url.searchParams.get('search') === 'task 12')).toBe(true);
 });
+
+test('a page that fails to load says so under the loaded tasks and loads on Try again', async ({ page, request }) => {
+  const account = await createAccount(request, 'Flaky Pages');
+  for (let i = 1; i <= 105; i++) await createTask(request, account, { title: `Item ${String(i).padStart(3, '0')}` });
+  let failures = 0;
+  await page.route(
+    (url) => url.pathname === '/api/tasks' && url.searchParams.has('cursor'),
+    async (route) => {
+      // Queries try twice (app.tsx): both attempts fail.
+      if (failures++ < 2) return route.fulfill({ status: 503, json: { message: 'The service is temporarily unavailable.' } });
+      return route.continue();
+    },
+  );
+  await useSession(page, account);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('task-card').first()).toContainText('Item 105');
+  for (let i = 0; i < 20 && !(await page.getByRole('alert').isVisible()); i++) {
+    await page.mouse.wheel(0, 4000);
+    await page.waitForTimeout(100);
+  }
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('temporarily unavailable');
+  // The tasks already loaded stay; nothing is asked again until the user says so.
+  await expect(page.getByText('Item 010', { exact: true })).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(failures).toBe(2);
+  await alert.getByRole('button').click();
+  await expect(page.getByText('Item 001', { exact: true })).toBeVisible();
+  await expect(alert).toHaveCount(0);
+});

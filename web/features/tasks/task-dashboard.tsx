@@ -109,10 +109,13 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
     const names = summary.data?.labels ?? [];
     return filters.label !== 'all' && !names.includes(filters.label) ? [filters.label, ...names] : names;
   }, [summary.data, filters.label]);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  // After a failed page the list waits for the user's "Try again" instead of asking again and again.
   const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  const loadError = (error: unknown) =>
+    errorMessage(error, t(mode === 'own' ? 'errors.loadTasks' : 'errors.loadShared'), t('common:errors.pleaseTryAgain'));
   const toggle = useToggleCompletion();
   const onToggle = useCallback((task: Task) => toggle.mutate(task), [toggle]);
 
@@ -356,16 +359,8 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
             <Skeleton key={i} className="h-24 w-full rounded-card" />
           ))}
         </div>
-      ) : query.isError ? (
-        <ErrorState
-          message={errorMessage(
-            query.error,
-            t(mode === 'own' ? 'errors.loadTasks' : 'errors.loadShared'),
-            t('common:errors.pleaseTryAgain'),
-          )}
-          retryLabel={t('common:actions.tryAgain')}
-          onRetry={() => void query.refetch()}
-        />
+      ) : query.isError && !isFetchNextPageError ? (
+        <ErrorState message={loadError(query.error)} retryLabel={t('common:actions.tryAgain')} onRetry={() => void query.refetch()} />
       ) : shown.length === 0 && !hasNextPage ? (
         filtered || (everything ?? 0) > 0 ? (
           <EmptyState
@@ -398,6 +393,9 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
           onEndReached={loadMore}
           loadingMore={isFetchingNextPage}
         />
+      )}
+      {isFetchNextPageError && (
+        <ErrorState message={loadError(query.error)} retryLabel={t('common:actions.tryAgain')} onRetry={() => void fetchNextPage()} />
       )}
 
       {onAddTask && (
