@@ -1,4 +1,4 @@
-/** What a browser sees: the JS+CSS each entry page loads, and the dashboard with 10,000 tasks. */
+/** What a browser sees: the JS+CSS each entry page loads, and the dashboard with 10,000 and 100,000 tasks. */
 import zlib from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
@@ -82,6 +82,10 @@ export interface DashboardRun {
   frames: number;
   slowFrames: number;
   worstFrameMs: number;
+  /** Bytes of task-list and summary answers as sent (compressed), from opening the page to the end of the scroll. */
+  listBytes: number;
+  /** How many task-list requests that took. */
+  listRequests: number;
 }
 
 /**
@@ -101,6 +105,11 @@ export async function dashboardRun(browser: Browser, baseUrl: string, session: S
     observer.observe(page.document, { childList: true, subtree: true });
   });
   const page = await context.newPage();
+  const lists: Array<Promise<number>> = [];
+  page.on('requestfinished', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/api\/tasks(\/shared)?(\/summary)?$/.test(pathname)) lists.push(request.sizes().then((sizes) => sizes.responseBodySize));
+  });
   await page.goto(`${baseUrl}/dashboard`, { waitUntil: 'commit' });
   await page.locator('[data-testid="task-card"]').first().waitFor({ timeout: 30_000 });
   const firstCardMs = await page.evaluate(() => (globalThis as unknown as PageGlobals).__firstCard);
@@ -126,6 +135,7 @@ export async function dashboardRun(browser: Browser, baseUrl: string, session: S
     return state.__frames;
   });
   const scrolled = await page.evaluate(() => (globalThis as unknown as PageGlobals).scrollY);
+  const listSizes = await Promise.all(lists);
   await context.close();
   if (scrolled < 10_000) throw new Error(`The dashboard scrolled only ${scrolled}px: is the list there?`);
   const deltas = stamps.slice(1).map((stamp, index) => stamp - stamps[index]!);
@@ -134,5 +144,7 @@ export async function dashboardRun(browser: Browser, baseUrl: string, session: S
     frames: deltas.length,
     slowFrames: deltas.filter((delta) => delta > 50).length,
     worstFrameMs: Math.max(0, ...deltas),
+    listBytes: listSizes.reduce((sum, size) => sum + size, 0),
+    listRequests: listSizes.length,
   };
 }

@@ -390,12 +390,27 @@ async function main() {
       budget: '≤ 1,500 ms',
       ok: median.firstCardMs <= 1500,
     });
+    rows.push({
+      what: 'Dashboard with 10,000 tasks: task-list and summary bytes sent, from opening to the end of the scroll (median run)',
+      measured: `${formatNumber(median.listBytes / 1024, 1)} kB in ${median.listRequests} requests`,
+      budget: '—',
+    });
     const slow = runs.reduce((sum, run) => sum + run.slowFrames, 0);
     rows.push({
       what: 'Dashboard with 10,000 tasks: frames over 50 ms while scrolling (3 runs)',
       measured: `${slow} of ${runs.reduce((sum, run) => sum + run.frames, 0)} frames; worst ${formatNumber(Math.max(...runs.map((run) => run.worstFrameMs)))} ms`,
       budget: 'none',
       ok: slow === 0,
+    });
+    // The dashboard asks only for what it shows: at 100,000 tasks it opens as fast, for as few bytes.
+    const scaleTasks = (await json<{ tasks: Array<{ id: number }> }>(url('/api/tasks?limit=1'), { headers: users.scale.headers })).tasks;
+    await request(url(`/api/tasks/complete/${scaleTasks[0]!.id}`), { method: 'PUT', headers: users.scale.headers });
+    const atScale = await dashboardRun(browser, server.url, users.scale);
+    rows.push({
+      what: 'Dashboard with 100,000 tasks (after a change): first task card; list and summary bytes sent while opening and scrolling',
+      measured: `${formatNumber(atScale.firstCardMs)} ms; ${formatNumber(atScale.listBytes / 1024, 1)} kB in ${atScale.listRequests} requests; ${atScale.slowFrames} frames over 50 ms`,
+      budget: '≤ 1,500 ms',
+      ok: atScale.firstCardMs <= 1500,
     });
 
     const rssLoaded = rssMb(server.pid);
@@ -419,7 +434,7 @@ async function main() {
       ok: rssAfterApiLoad <= 250,
     });
     rows.push({
-      what: 'Memory: RSS after exports and the 10,000-task dashboard too (the export worker holds its own heap and fonts)',
+      what: 'Memory: RSS after exports and the 10,000- and 100,000-task dashboards too (the export worker holds its own heap and fonts)',
       measured: `${formatNumber(rssLoaded)} MB`,
       budget: '—',
     });
