@@ -383,16 +383,19 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
           />
         )
       ) : (
-        <TaskList
-          tasks={shown}
-          layout={viewMode}
-          today={today}
-          onOpen={onOpenTask}
-          onToggle={onToggle}
-          showOwner={mode === 'shared'}
-          onEndReached={loadMore}
-          loadingMore={isFetchingNextPage}
-        />
+        // While a new search or filter is asked for, the previous answer stays, dimmed, rather than blanking the list.
+        <div aria-busy={query.isPlaceholderData} className={cx('transition-opacity', query.isPlaceholderData && 'opacity-60')}>
+          <TaskList
+            tasks={shown}
+            layout={viewMode}
+            today={today}
+            onOpen={onOpenTask}
+            onToggle={onToggle}
+            showOwner={mode === 'shared'}
+            onEndReached={loadMore}
+            loadingMore={isFetchingNextPage}
+          />
+        </div>
       )}
       {isFetchNextPageError && (
         <ErrorState message={loadError(query.error)} retryLabel={t('common:actions.tryAgain')} onRetry={() => void fetchNextPage()} />
