@@ -4,7 +4,7 @@
  * EXPLAINed and timed on the bench's SQLite file.
  */
 import SQLite from 'better-sqlite3';
-import { openDatabase } from '../server/db/database.ts';
+import { openDatabase, registerSqlFunctions } from '../server/db/database.ts';
 import { createTaskRepository, type TaskListFilter } from '../server/db/repositories/task.repository.ts';
 
 export interface PlanCheck {
@@ -25,8 +25,7 @@ export async function checkPlansAtScale(file: string, users: { scale: number; li
   const database = openDatabase({ sqlitePath: file, onQuery: (sql, parameters) => captured.push({ sql, parameters }) });
   const repository = createTaskRepository(database.db, 'sqlite', database.integerPairs);
   const raw = new SQLite(file, { readonly: true });
-  // The server's own SQL function (database.ts), for the search's plan and timing.
-  raw.function('casefold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
+  registerSqlFunctions(raw);
   const labelKey = raw.prepare('select name_key from labels where user_id = ? order by id limit 1').pluck().get(users.scale) as string;
   // A day some of the user's tasks are due on, for the dashboard's "due today".
   const day = raw

@@ -178,5 +178,9 @@ export const TaskIdParams = recordIdParams('Task not found');
 export const TaskResponse = z.object({ task: Task });
 export const TasksResponse = z.object({ tasks: z.array(Task) });
 export const SharedTasksResponse = z.object({ shared_tasks: z.array(Task) });
+const nextCursor = z.string().nullable().optional().describe('With `limit` or `cursor`: the cursor of the next page, null after the last');
+/** The list answers with `limit` or `cursor` (beyond the spec): a page and where the next one starts. */
+export const TasksPage = TasksResponse.extend({ next_cursor: nextCursor });
+export const SharedTasksPage = SharedTasksResponse.extend({ next_cursor: nextCursor });
 export const TaskDetailResponse = z.object({ task: Task, activity_logs: z.array(ActivityLog) });
 export const CompletionResponse = z.object({ task: Task });

@@ -81,11 +81,18 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma('busy_timeout = 5000');
   // WAL + NORMAL survives process crashes without losing committed transactions.
   sqlite.pragma('synchronous = NORMAL');
-  // Lower case for every script, as JavaScript and PostgreSQL's lower() have it: SQLite's own
-  // lower() and LIKE fold ASCII only, so "É" would not find "é" (task search, task.repository.ts).
-  sqlite.function('casefold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
+  registerSqlFunctions(sqlite);
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(log ? { log } : {}) });
   return { db, dialect: 'sqlite', sqlite, integerPairs: integerPairsReader(sqlite, options.onQuery), close: () => db.destroy() };
+}
+
+/**
+ * The SQL functions our queries call, on any connection that runs them (the bench's read-only one
+ * too). casefold(): lower case for every script, as JavaScript and PostgreSQL's lower() have it;
+ * SQLite's own lower() and LIKE fold ASCII only, so "É" would not find "é" (task search).
+ */
+export function registerSqlFunctions(sqlite: SQLite.Database) {
+  sqlite.function('casefold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
 }
 
 function integerPairsReader(sqlite: SQLite.Database, onQuery: DatabaseOptions['onQuery']) {

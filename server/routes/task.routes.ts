@@ -4,13 +4,13 @@ import { ErrorBody, MessageBody } from '../../common/schemas/error.schema.ts';
 import { LabelsResponse } from '../../common/schemas/label.schema.ts';
 import {
   CompletionResponse,
-  SharedTasksResponse,
+  SharedTasksPage,
   TaskDetailResponse,
   TaskIdParams,
   TaskInput,
   TaskUpdateInput,
   TaskListQuery,
-  TasksResponse,
+  TasksPage,
   TaskSummary,
   TaskSummaryQuery,
   Task,
@@ -30,7 +30,6 @@ import type { TaskService } from '../services/task.service.ts';
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 const security = [{ bearer: [] }];
 const TaskWithMessage = z.object({ message: z.string(), task: Task });
-const nextCursor = z.string().nullable().optional().describe('With `limit` or `cursor`: the cursor of the next page, null after the last');
 
 export const taskRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tasks: TaskService; lists: ListResponseCache }> = async (
   app,
@@ -48,7 +47,7 @@ export const taskRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tasks: TaskS
         summary: 'Own tasks',
         security,
         querystring: TaskListQuery,
-        response: { 200: TasksResponse.extend({ next_cursor: nextCursor }), 304: NotModified, ...errors },
+        response: { 200: TasksPage, 304: NotModified, ...errors },
       },
       compress: false,
     },
@@ -69,7 +68,7 @@ export const taskRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tasks: TaskS
         summary: 'Tasks shared with me (accepted)',
         security,
         querystring: TaskListQuery,
-        response: { 200: SharedTasksResponse.extend({ next_cursor: nextCursor }), 304: NotModified, ...errors },
+        response: { 200: SharedTasksPage, 304: NotModified, ...errors },
       },
       compress: false,
     },

@@ -176,14 +176,15 @@ export function createTaskService(deps: {
   const filterOf = (query: TaskListQuery) => ({ ...setFilterOf(query), sort: query.sort, direction: query.direction });
 
   const todayUtc = () => clock.nowIso().slice(0, 10);
+  /** A summary's query with the day "due today" means: the viewer's, or the server's when none was given. */
+  type DatedSummaryQuery = TaskSummaryQuery & { today: string };
 
   /** Counters, total and label names of a list (GET /api/tasks/summary, /api/tasks/shared/summary). */
-  async function summarize(list: Pick<TaskSetFilter, 'ownerId' | 'recipient'>, query: TaskSummaryQuery): Promise<TaskSummary> {
+  async function summarize(list: Pick<TaskSetFilter, 'ownerId' | 'recipient'>, query: DatedSummaryQuery): Promise<TaskSummary> {
     const wanted = setFilterOf(query);
     // The counters follow label and priority only, as the spec's counters over the loaded list did.
     const counted = { ...list, labelKey: wanted.labelKey, priority: wanted.priority };
-    const today = query.today ?? todayUtc();
-    const counts = await base.tasks.countTasks(counted, today);
+    const counts = await base.tasks.countTasks(counted, query.today);
     const narrower = wanted.search !== undefined || wanted.dueDate !== undefined;
     const total = narrower
       ? await base.tasks.countMatching({ ...list, ...wanted })
@@ -218,9 +219,9 @@ export function createTaskService(deps: {
     /** The server's date (UTC), for a summary asked without the viewer's. */
     today: todayUtc,
 
-    summarizeOwn: (user: Pick<UserRow, 'id'>, query: TaskSummaryQuery): Promise<TaskSummary> => summarize({ ownerId: user.id }, query),
+    summarizeOwn: (user: Pick<UserRow, 'id'>, query: DatedSummaryQuery): Promise<TaskSummary> => summarize({ ownerId: user.id }, query),
 
-    summarizeSharedWith: (user: Pick<UserRow, 'id'>, query: TaskSummaryQuery): Promise<TaskSummary> =>
+    summarizeSharedWith: (user: Pick<UserRow, 'id'>, query: DatedSummaryQuery): Promise<TaskSummary> =>
       summarize({ recipient: { userId: user.id, status: 'accepted' as const } }, query),
 
     /** Spec §7: pending shares carry owner, labels and description for the preview. */

@@ -144,12 +144,11 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect, integ
     if (filter.dueDate !== undefined) query = query.where('tasks.due_date', '=', filter.dueDate);
     if (filter.search) {
       const needle = filter.search;
-      // SQLite's own lower() and LIKE fold ASCII only: casefold() is JavaScript's (database.ts), as the web app's search was.
-      const fold = dialect === 'postgres' ? 'lower' : 'casefold';
+      // SQLite's own lower() and LIKE fold ASCII only: casefold() is JavaScript's (database.ts).
       const holds = (column: 'tasks.title' | 'tasks.description') =>
         dialect === 'postgres'
-          ? sql<boolean>`strpos(${sql.raw(fold)}(${sql.ref(column)}), ${needle}) > 0`
-          : sql<boolean>`instr(${sql.raw(fold)}(${sql.ref(column)}), ${needle}) > 0`;
+          ? sql<boolean>`strpos(lower(${sql.ref(column)}), ${needle}) > 0`
+          : sql<boolean>`instr(casefold(${sql.ref(column)}), ${needle}) > 0`;
       query = query.where((eb) => eb.or([holds('tasks.title'), holds('tasks.description')]));
     }
     return query;

@@ -2,13 +2,12 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { Task, TaskInput, TaskListQuery } from '../../../common/schemas/task.schema.ts';
 import {
   CompletionResponse,
-  SharedTasksResponse,
+  SharedTasksPage,
   TaskDetailResponse,
   TaskResponse,
   TaskSummary,
-  TasksResponse,
+  TasksPage,
 } from '../../../common/schemas/task.schema.ts';
-import { z } from 'zod';
 import { apiRequest } from '../api-client.ts';
 
 export type TaskScope = 'own' | 'shared';
@@ -17,14 +16,16 @@ export type TaskServerFilters = Partial<Pick<TaskListQuery, 'label' | 'sort' | '
   priority?: string | undefined;
 };
 
+/** The filters a summary depends on: all but the order. */
+type SummaryFilters = Omit<TaskServerFilters, 'sort' | 'direction'>;
+
 /** Query keys: everything about tasks lives under ['tasks'] so one invalidation refreshes all. */
 export const taskKeys = {
   all: ['tasks'] as const,
   /** Every loaded page of a scope's lists (their data is `{ pages: TaskPage[] }`). */
   pages: (scope: TaskScope) => ['tasks', scope, 'pages'] as const,
   list: (scope: TaskScope, filters: TaskServerFilters) => ['tasks', scope, 'pages', filters] as const,
-  summaries: (scope: TaskScope) => ['tasks', scope, 'summary'] as const,
-  summary: (scope: TaskScope, filters: TaskServerFilters, today: string) => ['tasks', scope, 'summary', filters, today] as const,
+  summary: (scope: TaskScope, filters: SummaryFilters, today: string) => ['tasks', scope, 'summary', filters, today] as const,
   detail: (id: number) => ['tasks', 'detail', id] as const,
 };
 
@@ -59,12 +60,11 @@ export interface TaskPageParam {
 /** GET /api/tasks (own) or GET /api/tasks/shared: one page with the same filters. */
 async function fetchTaskPage(scope: TaskScope, filters: TaskServerFilters, param: TaskPageParam, signal: AbortSignal): Promise<TaskPage> {
   const query = { ...toQuery(filters), status: param.status, limit: TASK_PAGE_SIZE, cursor: param.cursor ?? undefined };
-  const paged = { next_cursor: z.string().nullable().optional() };
   if (scope === 'own') {
-    const body = await apiRequest('/api/tasks', { query, schema: TasksResponse.extend(paged), signal });
+    const body = await apiRequest('/api/tasks', { query, schema: TasksPage, signal });
     return { tasks: body.tasks, next_cursor: body.next_cursor ?? null };
   }
-  const body = await apiRequest('/api/tasks/shared', { query, schema: SharedTasksResponse.extend(paged), signal });
+  const body = await apiRequest('/api/tasks/shared', { query, schema: SharedTasksPage, signal });
   return { tasks: body.shared_tasks, next_cursor: body.next_cursor ?? null };
 }
 
@@ -87,12 +87,13 @@ export const taskPagesQuery = (scope: TaskScope, filters: TaskServerFilters) => 
 };
 
 /** Counters, how many tasks match and the label options of a whole list, without loading it. */
-export const taskSummaryQuery = (scope: TaskScope, filters: TaskServerFilters, today: string) =>
+export const taskSummaryQuery = (scope: TaskScope, { sort: _sort, direction: _direction, ...filters }: TaskServerFilters, today: string) =>
   queryOptions({
+    // Keyed without the order: sorting the list another way asks for no new summary.
     queryKey: taskKeys.summary(scope, filters, today),
     queryFn: ({ signal }) =>
       apiRequest(scope === 'own' ? '/api/tasks/summary' : '/api/tasks/shared/summary', {
-        query: { ...toQuery(filters), sort: undefined, direction: undefined, today },
+        query: { ...toQuery(filters), today },
         schema: TaskSummary,
         signal,
       }),
