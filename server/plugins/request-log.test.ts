@@ -72,7 +72,10 @@ describe('the access log', () => {
 
   it('logs one line per answered request, with its status', async () => {
     const { writes, destination } = collecting();
-    const app = Fastify({ logger: { level: 'info', stream: batchedStream(destination) }, logController: new LogController({ disableRequestLogging: true }) });
+    const app = Fastify({
+      logger: { level: 'info', stream: batchedStream(destination) },
+      logController: new LogController({ disableRequestLogging: true }),
+    });
     registerRequestLog(app);
     app.get('/ok', () => ({ ok: true }));
     await app.inject({ method: 'GET', url: '/ok' });
