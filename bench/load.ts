@@ -48,6 +48,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   requests: number;
+  /** How long the run lasted. */
+  seconds: number;
   /** Server CPU (all threads) per completed request in ms, when a pid was given. */
   cpuPerRequestMs?: number;
   statuses: Record<string, number>;
@@ -92,8 +94,48 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: completed,
+    seconds: result.duration,
     ...(options.pid ? { cpuPerRequestMs: (cpuAfter - cpuBefore) / Math.max(1, completed) } : {}),
     statuses,
     errors: result.errors,
+  };
+}
+
+/**
+ * Our server against its baseline, taken in turns (baseline, ours, baseline, ours, …) that share
+ * the run's seconds, so a slow moment of the machine falls on both sides instead of deciding a
+ * ratio. Rates are totals over the rounds; latencies are the worst round's.
+ */
+export async function compareLoads(
+  baseline: LoadOptions,
+  ours: LoadOptions,
+  rounds = 2,
+): Promise<{ baseline: LoadResult; ours: LoadResult }> {
+  const runs: { baseline: LoadResult[]; ours: LoadResult[] } = { baseline: [], ours: [] };
+  for (let round = 0; round < rounds; round++) {
+    runs.baseline.push(await load({ ...baseline, seconds: baseline.seconds / rounds }));
+    runs.ours.push(await load({ ...ours, seconds: ours.seconds / rounds }));
+  }
+  return { baseline: mergeRuns(runs.baseline), ours: mergeRuns(runs.ours) };
+}
+
+function mergeRuns(results: LoadResult[]): LoadResult {
+  const requests = results.reduce((sum, result) => sum + result.requests, 0);
+  const seconds = results.reduce((sum, result) => sum + result.seconds, 0);
+  const statuses: Record<string, number> = {};
+  for (const result of results)
+    for (const [status, count] of Object.entries(result.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  const cpu = results.every((result) => result.cpuPerRequestMs !== undefined)
+    ? { cpuPerRequestMs: results.reduce((sum, result) => sum + result.cpuPerRequestMs! * result.requests, 0) / Math.max(1, requests) }
+    : {};
+  return {
+    requestsPerSecond: requests / seconds,
+    p50: Math.max(...results.map((result) => result.p50)),
+    p99: Math.max(...results.map((result) => result.p99)),
+    requests,
+    seconds,
+    ...cpu,
+    statuses,
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
   };
 }

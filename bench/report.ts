@@ -10,7 +10,8 @@ export interface Row {
   ok?: boolean;
 }
 
-const verdict = (row: Row) => (row.ok === undefined ? (row.budget === '—' ? 'info' : 'not measured') : row.ok ? 'met' : 'MISSED');
+/** A row without a budget has '—' as its budget, perhaps followed by why. */
+const verdict = (row: Row) => (row.ok === undefined ? (row.budget.startsWith('—') ? 'info' : 'not measured') : row.ok ? 'met' : 'MISSED');
 
 export function markdownTable(rows: Row[]): string {
   const escape = (text: string) => text.replaceAll('|', '\\|');

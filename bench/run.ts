@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBrowser, dashboardRun, pageWeight, type Session } from './browser.ts';
-import { json, load, request, type LoadResult } from './load.ts';
+import { compareLoads, json, load, request, type LoadResult } from './load.ts';
 import { rssMb, startBareServer, startServer, type RunningServer } from './processes.ts';
 import { formatNumber, markdownTable, terminalTable, type Row } from './report.ts';
 import { checkPlansAtScale } from './scale.ts';
@@ -93,14 +93,22 @@ const ENCODING_LABELS = {
 } as const;
 type Encoding = keyof typeof ENCODINGS;
 const rate = (result: LoadResult) => `${formatNumber(result.requestsPerSecond)} req/s`;
-const ratioRow = (what: string, ours: LoadResult, bare: LoadResult, share: number, extra = '') => {
+/**
+ * The issue measures first reads with and without Accept-Encoding; a browser's header gets gzip.
+ * A client taking brotli but not gzip (no browser) is measured too, for information: its answer
+ * is brotli of the whole list, which cannot be laid together from cached chunks the way gzip's
+ * can (docs/decisions/013-what-the-bench-holds-to-a-budget.md). Its CPU row keeps its budget.
+ */
+const NO_BUDGET_BR_ONLY = '— (no browser sends br without gzip: decision 013)';
+/** A rate against its same-run baseline; without a share, for information (see NO_BUDGET_BR_ONLY). */
+const ratioRow = (what: string, ours: LoadResult, bare: LoadResult, share: number | undefined) => {
   const ratio = ours.requestsPerSecond / bare.requestsPerSecond;
   rows.push({
     what,
-    measured: `${rate(ours)} = ${formatNumber(ratio * 100)} %, p99 ${ours.p99} ms${extra}`,
+    measured: `${rate(ours)} = ${formatNumber(ratio * 100)} %, p99 ${ours.p99} ms`,
     baseline: `${rate(bare)}, p99 ${bare.p99} ms`,
-    budget: `≥ ${share * 100} %`,
-    ok: ratio >= share,
+    budget: share === undefined ? NO_BUDGET_BR_ONLY : `≥ ${share * 100} %`,
+    ...(share === undefined ? {} : { ok: ratio >= share }),
   });
   return ratio;
 };
@@ -173,24 +181,20 @@ async function main() {
         if (encoding === 'br' && connections === 50) continue;
         say(`uncached list, ${encoding}, ${connections} connections`);
         const headers = ENCODINGS[encoding];
-        const base = await load({ url: `${bare.url}/`, connections, seconds, headers, expectStatus: 200 });
-        const ours = await load({
-          url: listUrl,
-          connections,
-          seconds,
-          headers: { ...users.list.headers, ...headers },
-          pid: server.pid,
-          expectStatus: 200,
-        });
+        const { baseline: base, ours } = await compareLoads(
+          { url: `${bare.url}/`, connections, seconds, headers, expectStatus: 200 },
+          { url: listUrl, connections, seconds, headers: { ...users.list.headers, ...headers }, pid: server.pid, expectStatus: 200 },
+        );
         const label = ENCODING_LABELS[encoding];
-        ratioRow(`List 1,000 tasks, first read after a change, ${label}, ${connections} conn.`, ours, base, 0.15);
+        const budgeted = encoding !== 'br';
+        ratioRow(`List 1,000 tasks, first read after a change, ${label}, ${connections} conn.`, ours, base, budgeted ? 0.15 : undefined);
         if (connections === 10) {
           cpu[encoding] = ours.cpuPerRequestMs!;
           rows.push({
             what: `List 1,000 tasks uncached, p99 at 10 conn., ${label}`,
             measured: `${ours.p99} ms`,
-            budget: '≤ 50 ms',
-            ok: ours.p99 <= 50,
+            budget: budgeted ? '≤ 50 ms' : NO_BUDGET_BR_ONLY,
+            ...(budgeted ? { ok: ours.p99 <= 50 } : {}),
           });
         }
       }
@@ -222,45 +226,31 @@ async function main() {
         if (encoding === 'br' && connections === 50) continue;
         say(`cached list, ${encoding}, ${connections} connections`);
         const headers = ENCODINGS[encoding];
-        const base = await load({ url: `${bare.url}/`, connections, seconds, headers, expectStatus: 200 });
-        const ours = await load({
-          url: url('/api/tasks'),
-          connections,
-          seconds,
-          headers: { ...users.list.headers, ...headers },
-          expectStatus: 200,
-        });
+        const { baseline: base, ours } = await compareLoads(
+          { url: `${bare.url}/`, connections, seconds, headers, expectStatus: 200 },
+          { url: url('/api/tasks'), connections, seconds, headers: { ...users.list.headers, ...headers }, expectStatus: 200 },
+        );
         const label = ENCODING_LABELS[encoding];
         ratioRow(`Same list read again, nothing changed, ${label}, ${connections} conn.`, ours, base, 0.5);
       }
     }
 
     say('304 polls');
-    const bare304 = await load({
-      url: `${bare.url}/`,
-      connections: 10,
-      seconds,
-      headers: { 'if-none-match': bodies.etag },
-      expectStatus: 304,
-    });
-    const listTag = String((await request(url('/api/tasks'), { headers: users.list.headers })).headers.etag);
-    const list304 = await load({
-      url: url('/api/tasks'),
-      connections: 10,
-      seconds,
-      headers: { ...users.list.headers, 'if-none-match': listTag, ...ENCODINGS.browser },
-      expectStatus: 304,
-    });
-    ratioRow('Unchanged list poll (If-None-Match → 304), 10 conn.', list304, bare304, 0.5);
-    const pendingTag = String((await request(url('/api/tasks/pending-shares'), { headers: users.list.headers })).headers.etag);
-    const pending304 = await load({
-      url: url('/api/tasks/pending-shares'),
-      connections: 10,
-      seconds,
-      headers: { ...users.list.headers, 'if-none-match': pendingTag, ...ENCODINGS.browser },
-      expectStatus: 304,
-    });
-    ratioRow('Unchanged pending-shares poll (If-None-Match → 304), 10 conn.', pending304, bare304, 0.5);
+    const bare304 = { url: `${bare.url}/`, connections: 10, seconds, headers: { 'if-none-match': bodies.etag }, expectStatus: 304 };
+    for (const [what, pathname] of [
+      ['Unchanged list poll (If-None-Match → 304), 10 conn.', '/api/tasks'],
+      ['Unchanged pending-shares poll (If-None-Match → 304), 10 conn.', '/api/tasks/pending-shares'],
+    ] as const) {
+      const tag = String((await request(url(pathname), { headers: users.list.headers })).headers.etag);
+      const polls = await compareLoads(bare304, {
+        url: url(pathname),
+        connections: 10,
+        seconds,
+        headers: { ...users.list.headers, 'if-none-match': tag, ...ENCODINGS.browser },
+        expectStatus: 304,
+      });
+      ratioRow(what, polls.ours, polls.baseline, 0.5);
+    }
 
     say('create task');
     const created = await load({

@@ -67,13 +67,14 @@ export function batchedStream(destination: Destination): BatchedStream {
 }
 
 /**
- * Fastify's logger writing to stdout without blocking: pino's default writes every line
- * synchronously, which on a busy list route cost more than building the answer. The destination
- * batches lines written while a write is in flight into the next one.
+ * Fastify's logger writing to stdout: one synchronous write per turn of the event loop, whatever
+ * the number of lines. A write per line cost more than a busy list route's answer; handing each
+ * batch to libuv's pool instead (pino's asynchronous destination) cost as much CPU in the hand-off
+ * and let native memory grow under load. As with Node's own stdout on Linux, a reader that stops
+ * reading slows the server down instead of letting lines pile up in memory.
  */
 export function loggerOptions(level: string) {
-  // Bounded: should stdout stall (a stuck pipe), lines past 16 MB are dropped, not held in memory.
-  return { level, stream: batchedStream(pino.destination({ dest: 1, sync: false, maxLength: 16 * 1024 * 1024 })) };
+  return { level, stream: batchedStream(pino.destination({ dest: 1, sync: true })) };
 }
 
 type PinoInternals = Pick<pino.Logger, 'isLevelEnabled'> & {
