@@ -50,6 +50,7 @@ export function batchedStream(destination: Destination): BatchedStream {
       destination.flushSync?.();
     },
   };
+  if (unflushed.size >= 64) for (const ref of unflushed) if (!ref.deref()) unflushed.delete(ref);
   unflushed.add(new WeakRef(stream));
   if (!flushOnExit) {
     flushOnExit = true;
