@@ -88,6 +88,16 @@ export interface DashboardRun {
   listRequests: number;
 }
 
+/** The threshold: a frame over 50 ms is a visible stall. */
+const SLOW_FRAME_MS = 50;
+/**
+ * Frames are stamped at display refreshes, in a clock Chromium coarsens to 0.1 ms with jitter: a
+ * frame of exactly three refreshes at 60 Hz (50.0 ms, two frames dropped) reads 49.8–50.2 ms, and
+ * reading it as "over 50 ms" or not would be a coin toss. One refresh more (66.7 ms) is far beyond
+ * this margin, so every frame that truly lasted longer than 50 ms is still counted.
+ */
+const PAGE_CLOCK_JITTER_MS = 0.5;
+
 /**
  * Opens the dashboard signed in, times the first task card (from navigation start, in the
  * page's own clock), then scrolls the list for ~3 s and counts frames that took over 50 ms.
@@ -142,7 +152,7 @@ export async function dashboardRun(browser: Browser, baseUrl: string, session: S
   return {
     firstCardMs,
     frames: deltas.length,
-    slowFrames: deltas.filter((delta) => delta > 50).length,
+    slowFrames: deltas.filter((delta) => delta > SLOW_FRAME_MS + PAGE_CLOCK_JITTER_MS).length,
     worstFrameMs: Math.max(0, ...deltas),
     listBytes: listSizes.reduce((sum, size) => sum + size, 0),
     listRequests: listSizes.length,
