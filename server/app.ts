@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '../common/limits.ts';
 import { PRODUCT_NAME } from '../common/constants.ts';
@@ -71,6 +71,13 @@ function nulPaths(value: unknown, path = 'body', found: string[] = [], depth = 0
   return found;
 }
 
+/** Fastify's compiler factories typed for ajv and fast-json-stringify; ours hand back zod's compilers. */
+type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+const ZOD_COMPILERS = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as CompilersFactory;
+
 /** Builds the whole server (API + web app) around an opened, migrated database. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -95,6 +102,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return server;
     },
     logger: deps.logger ?? loggerOptions(config.logLevel),
+    // Every schema is zod's (fastify-type-provider-zod). Given here, Fastify never loads its default
+    // compilers (ajv and fast-json-stringify), which were ~15 % of the cold start.
+    schemaController: { compilersFactory: ZOD_COMPILERS },
     // One access-log line per answer, written by plugins/request-log.ts (and by the list fast path).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: LIMITS.requestBodyBytes,
@@ -132,8 +142,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const paths = [...nulPaths(request.query), ...nulPaths(request.params)];
     if (paths.length) throw new ValidationError(Object.fromEntries(paths.map((p) => [p, ['The text must not contain NUL characters.']])));
   });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestLog(app);
 
