@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { ByteLru } from './byte-lru.ts';
+import { ownedBytes } from './owned-bytes.ts';
 import type { TaskListKey } from '../db/repositories/task.repository.ts';
 import type { ListSource } from './list-source.ts';
 
@@ -181,7 +182,7 @@ export function createGzipChunkCache(maxBytes: number, options: { hash?: ChunkHa
 
   /** In libuv's pool, like any compression here: a list seen for the first time must not hold up other requests. */
   async function compress(bytes: Buffer, dictionary: Buffer, level: number): Promise<Chunk> {
-    const deflated = await deflateRaw(bytes, { level, dictionary, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    const deflated = ownedBytes(await deflateRaw(bytes, { level, dictionary, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
     return { deflated, crc: zlib.crc32(bytes), length: bytes.length, shift: shiftOperator(bytes.length) };
   }
 

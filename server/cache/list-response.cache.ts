@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ByteLru } from './byte-lru.ts';
+import { ownedBytes } from './owned-bytes.ts';
 import { brotliBody, negotiateEncoding, type ContentEncoding } from './content-encoding.ts';
 import { createGzipChunkCache } from './gzip-chunks.ts';
 import { joinList, type ListSource } from './list-source.ts';
@@ -122,7 +123,7 @@ export function createListResponseCache(options: ListResponseCacheOptions) {
   function remember(key: string, version: number, body: Buffer) {
     const existing = bodies.get(key);
     // A request that read an older version must not replace the newer answer.
-    if (!existing || existing.version <= version) bodies.set(key, { version, body });
+    if (!existing || existing.version <= version) bodies.set(key, { version, body: ownedBytes(body) });
   }
 
   async function plainBody(key: string, version: number, build: () => Promise<ListSource>): Promise<Buffer> {

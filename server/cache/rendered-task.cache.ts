@@ -1,4 +1,5 @@
 import { ByteLru } from './byte-lru.ts';
+import { ownedBytes } from './owned-bytes.ts';
 
 /** Map and key overhead per entry, counted against the memory cap with the JSON. */
 const ENTRY_OVERHEAD_BYTES = 100;
@@ -17,7 +18,7 @@ export function createRenderedTaskCache(maxBytes: number) {
       return entry?.revision === revision ? entry.json : undefined;
     },
     set(taskId: number, revision: number, json: Buffer): void {
-      rendered.set(taskId, { revision, json });
+      rendered.set(taskId, { revision, json: ownedBytes(json) });
     },
     stats: () => ({ entries: rendered.size, bytes: rendered.bytes }),
   };
