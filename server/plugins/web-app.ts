@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLanguageCode } from '../../common/locales.ts';
 import { PUBLIC_PAGES_FILE, PublicPages } from '../../common/public-pages.ts';
+import { ownedBytes } from '../cache/owned-bytes.ts';
 import { createPageRenderer } from '../seo/html-document.ts';
 import { publicPageAt } from '../seo/seo-pages.ts';
 import { renderRobotsTxt, renderSitemap } from '../seo/sitemap.ts';
@@ -55,12 +56,14 @@ function createCompressedCache(limit = 256) {
     const cacheKey = `${encoding}|${key}`;
     const hit = entries.get(cacheKey);
     if (hit) return hit;
-    const body =
+    // zlib hands a small result as a view into its 16 kB output buffer: keep only the bytes.
+    const body = ownedBytes(
       encoding === 'br'
         ? zlib.brotliCompressSync(html, {
             params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
           })
-        : zlib.gzipSync(html, { level: 9 });
+        : zlib.gzipSync(html, { level: 9 }),
+    );
     if (entries.size >= limit) entries.delete(entries.keys().next().value!);
     entries.set(cacheKey, body);
     return body;
