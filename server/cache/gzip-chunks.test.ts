@@ -107,6 +107,23 @@ describe('gzip lists from chunks', () => {
     expect(cache.stats().entries).toBeGreaterThan(256);
   });
 
+  test('a long list is rendered a batch at a time, and a task deleted before a later batch is left out', async () => {
+    const store = taskStore();
+    const ids = Array.from({ length: 6000 }, (_, index) => index + 1);
+    ids.forEach((id) => store.set(id));
+    const source = store.source(ids);
+    const asked: number[] = [];
+    const render = source.render;
+    const batched: ListSource = { ...source, render: (items) => (asked.push(items.length), render(items)) };
+    store.delete(5900);
+    const { body } = await createGzipChunkCache(64 * 1024 * 1024).gzipList(batched);
+    const tasks = JSON.parse(zlib.gunzipSync(body).toString('utf8')).tasks as Array<{ id: number }>;
+    expect(tasks.map((task) => task.id)).toEqual(ids.filter((id) => id !== 5900));
+    // Never the whole list at once: the JSON held at any moment is one batch's.
+    expect(asked.length).toBeGreaterThan(3);
+    expect(Math.max(...asked)).toBeLessThan(ids.length / 3);
+  });
+
   test('chunks whose hashes collide are told apart by their tasks and what precedes them', async () => {
     const store = taskStore();
     // Every chunk hashes alike: each hit must be checked against the tasks it was made from.

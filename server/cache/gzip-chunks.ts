@@ -189,7 +189,7 @@ export function createGzipChunkCache(maxBytes: number, options: { hash?: ChunkHa
   /** Gzip bytes of the list and the length of the JSON they hold. */
   async function gzipList(source: ListSource): Promise<{ body: Buffer; plainLength: number }> {
     let items = source.items;
-    for (;;) {
+    attempts: for (;;) {
       const chunks = chunkItems(items);
       const head = source.head.toString('latin1');
       const hashes = chunks.map(hash);
@@ -208,16 +208,21 @@ export function createGzipChunkCache(maxBytes: number, options: { hash?: ChunkHa
         return before ? entry.chunk : undefined;
       });
       const missing = found.flatMap((chunk, index) => (chunk ? [] : [index]));
-      if (missing.length) {
+      const level = missing.length > LONG_FIRST_READ_CHUNKS ? LONG_FIRST_READ_LEVEL : CHUNK_LEVEL;
+      // A batch at a time, rendered, compressed and let go: a long list read for the first time
+      // holds one batch of task JSON, not all of it (100,000 tasks: ~50 MB twice over).
+      for (let start = 0; start < missing.length; start += COMPRESS_BATCH) {
+        const batch = missing.slice(start, start + COMPRESS_BATCH);
         // A missing chunk needs its own tasks and, as its dictionary, the chunk before it.
-        const needed = [...new Set(missing.flatMap((index) => (index > 0 ? [index - 1, index] : [index])))];
+        const needed = [...new Set(batch.flatMap((index) => (index > 0 ? [index - 1, index] : [index])))];
         const neededItems = needed.flatMap((index) => chunks[index]!);
         const rendered = await source.render(neededItems);
         if (rendered.some((json) => json === undefined)) {
-          // A task was deleted meanwhile: leave it out, as if the list had been read a moment later.
+          // A task was deleted meanwhile: leave it out, as if the list had been read a moment
+          // later. The chunks compressed so far are cached, so starting again costs little.
           const gone = new Set(neededItems.filter((_, index) => rendered[index] === undefined).map((item) => item.id));
           items = items.filter((item) => !gone.has(item.id));
-          continue;
+          continue attempts;
         }
         const bytesOf = new Map<number, Buffer>();
         let offset = 0;
@@ -231,22 +236,18 @@ export function createGzipChunkCache(maxBytes: number, options: { hash?: ChunkHa
           bytesOf.set(index, Buffer.concat(parts));
           offset += chunk.length;
         }
-        const level = missing.length > LONG_FIRST_READ_CHUNKS ? LONG_FIRST_READ_LEVEL : CHUNK_LEVEL;
-        for (let start = 0; start < missing.length; start += COMPRESS_BATCH) {
-          const batch = missing.slice(start, start + COMPRESS_BATCH);
-          const made = await Promise.all(
-            batch.map((index) => compress(bytesOf.get(index)!, index === 0 ? source.head : bytesOf.get(index - 1)!, level)),
-          );
-          batch.forEach((index, position) => {
-            found[index] = made[position]!;
-            cache.set(keys[index]!, {
-              chunk: made[position]!,
-              pairs: pairsOf(chunks[index]!),
-              before: index === 0 ? head : pairsOf(chunks[index - 1]!),
-              afterFirst: index === 1,
-            });
+        const made = await Promise.all(
+          batch.map((index) => compress(bytesOf.get(index)!, index === 0 ? source.head : bytesOf.get(index - 1)!, level)),
+        );
+        batch.forEach((index, position) => {
+          found[index] = made[position]!;
+          cache.set(keys[index]!, {
+            chunk: made[position]!,
+            pairs: pairsOf(chunks[index]!),
+            before: index === 0 ? head : pairsOf(chunks[index - 1]!),
+            afterFirst: index === 1,
           });
-        }
+        });
       }
       let crc = zlib.crc32(source.head);
       let length = source.head.length;
