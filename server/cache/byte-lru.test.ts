@@ -17,6 +17,30 @@ describe('ByteLru', () => {
     expect(lru.bytes).toBe(8);
   });
 
+  test('when every older entry was read since it was stored, the new entry stays and the oldest goes', () => {
+    const lru = sized(12);
+    lru.set('a', 'aaaa');
+    lru.set('b', 'bbbb');
+    lru.set('c', 'cccc');
+    lru.get('a');
+    lru.get('b');
+    lru.get('c');
+    lru.set('d', 'dddd');
+    expect(lru.get('d')).toBe('dddd');
+    expect(lru.get('a')).toBeUndefined();
+    expect([lru.get('b'), lru.get('c')]).toEqual(['bbbb', 'cccc']);
+    expect(lru.bytes).toBe(12);
+  });
+
+  test('an entry read since the last eviction outlives older ones that were not', () => {
+    const lru = sized(12);
+    for (const key of ['a', 'b', 'c']) lru.set(key, key.repeat(4));
+    lru.get('a');
+    lru.set('d', 'dddd'); // b goes: a was read
+    lru.set('e', 'eeee'); // c goes
+    expect([lru.get('a'), lru.get('b'), lru.get('c'), lru.get('d'), lru.get('e')]).toEqual(['aaaa', undefined, undefined, 'dddd', 'eeee']);
+  });
+
   test('replacing an entry counts only the new value', () => {
     const lru = sized(10);
     lru.set('a', 'aaaaaaaa');
