@@ -13,16 +13,31 @@ export interface ListSource {
   render(items: TaskListKey[]): Promise<(Buffer | undefined)[]>;
 }
 
-const COMMA = Buffer.from(',');
+const COMMA = 0x2c;
 
 /** The whole answer as JSON bytes; a task deleted since the list was read is left out. */
 export async function joinList(source: ListSource): Promise<Buffer> {
-  const parts: Buffer[] = [source.head];
-  for (const json of await source.render(source.items)) {
+  const rendered = await source.render(source.items);
+  let length = source.head.length + source.tail.length;
+  let count = 0;
+  for (const json of rendered) {
     if (json === undefined) continue;
-    if (parts.length > 1) parts.push(COMMA);
-    parts.push(json);
+    length += json.length;
+    count += 1;
   }
-  parts.push(source.tail);
-  return Buffer.concat(parts);
+  length += Math.max(count - 1, 0);
+  // One allocation and one copy per task; a comma is a byte written, not a 1-byte Buffer copied
+  // (Buffer.concat of 2,000 parts spent as long on the commas as on the tasks).
+  const body = Buffer.allocUnsafe(length);
+  let offset = source.head.copy(body, 0);
+  let first = true;
+  for (const json of rendered) {
+    if (json === undefined) continue;
+    if (!first) body[offset++] = COMMA;
+    first = false;
+    body.set(json, offset);
+    offset += json.length;
+  }
+  source.tail.copy(body, offset);
+  return body;
 }
