@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { forListsOnly } from './checks.ts';
 
 /** Same pattern on both sides: the share dialog and the API agree on what an address is. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -8,7 +9,8 @@ export const ShareInput = z.object({
   email_ids: z
     .array(
       z
-        .string({ error: 'Email address is required' })
+        // A blank address is "required"; something that is no text at all (a number) is not an address.
+        .string({ error: (issue) => (issue.input == null ? 'Email address is required' : 'Please enter a valid email address') })
         .trim()
         // abort: a blank address is "required", not also "not valid".
         .min(1, { error: 'Email address is required', abort: true })
@@ -17,8 +19,8 @@ export const ShareInput = z.object({
         error: 'At least one email address is required.',
       },
     )
-    .min(1, 'At least one email address is required.')
-    .max(LIMITS.shareEmailsMax, `You can share with at most ${LIMITS.shareEmailsMax} people at once.`)
+    .min(1, forListsOnly('At least one email address is required.'))
+    .max(LIMITS.shareEmailsMax, forListsOnly(`You can share with at most ${LIMITS.shareEmailsMax} people at once.`))
     .superRefine((emails, ctx) => {
       const seen = new Set<string>();
       emails.forEach((email, index) => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredField } from './messages.ts';
 import { PRIORITIES, SORT_DIRECTIONS, TASK_SORT_KEYS } from '../constants.ts';
 import { LIMITS } from '../limits.ts';
+import { forListsOnly } from './checks.ts';
 import { ActivityLog } from './activity.schema.ts';
 import { Label } from './label.schema.ts';
 
@@ -69,7 +70,7 @@ export const TaskInput = z.object({
   priority: Priority.default('medium'),
   labels: z
     .array(labelName, { error: 'The labels must be a list of names.' })
-    .max(LIMITS.labelsPerTaskMax, `A task can have at most ${LIMITS.labelsPerTaskMax} labels.`)
+    .max(LIMITS.labelsPerTaskMax, forListsOnly(`A task can have at most ${LIMITS.labelsPerTaskMax} labels.`))
     .default([]),
   /** Optional, beyond the spec: the task this one copies, for the activity log. */
   duplicated_from: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
@@ -97,7 +98,7 @@ export const TaskUpdateInput = TaskInput.extend({
   priority: Priority.optional(),
   labels: z
     .array(labelName, { error: 'The labels must be a list of names.' })
-    .max(LIMITS.labelsPerTaskMax, `A task can have at most ${LIMITS.labelsPerTaskMax} labels.`)
+    .max(LIMITS.labelsPerTaskMax, forListsOnly(`A task can have at most ${LIMITS.labelsPerTaskMax} labels.`))
     .optional(),
 });
 export type TaskUpdateInputParsed = z.output<typeof TaskUpdateInput>;

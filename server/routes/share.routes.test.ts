@@ -86,6 +86,9 @@ describe.each(testDialects())('sharing and comments on %s', (dialect) => {
       ],
       [{ email_ids: [] }, 'email_ids', 'At least one email address is required.'],
       [{}, 'email_ids', 'At least one email address is required.'],
+      // Something other than a list is told so, and only so (not also about its length).
+      [{ email_ids: 'abcdefghijklmnop' }, 'email_ids', 'At least one email address is required.'],
+      [{ email_ids: [5] }, 'email_ids.0', 'Please enter a valid email address'],
       [{ email_ids: [owner.user.email] }, 'email_ids.0', 'You cannot share a task with yourself.'],
     ];
     for (const [payload, field, message] of cases) {

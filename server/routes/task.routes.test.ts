@@ -202,6 +202,9 @@ describe.each(testDialects())('tasks API on %s', (dialect) => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(422);
       expect(Object.keys(response.json().errors), JSON.stringify(payload)).toContain(field);
     }
+    // A text sent for the list of labels is told it is not a list, not also that it is too long.
+    const notAList = await call(me, 'POST', '/api/tasks/add', { title: 'ok', labels: 'x'.repeat(30) });
+    expect(notAList.json().errors.labels).toEqual(['The labels must be a list of names.']);
     expect((await call(me, 'GET', '/api/tasks')).json().tasks).toEqual([]);
     expect((await call(me, 'GET', '/api/labels')).json().labels).toEqual([]);
   });
