@@ -1,6 +1,8 @@
 /**
  * Who may do what with a task (issue 4 permissions): the owner everything; an accepted
- * recipient may view, edit, complete, comment, export and duplicate; a pending
+ * recipient may view, edit, complete, comment, export, duplicate and invite more people
+ * (spec §6: sharing from the detail header is offered for any task viewed), while only the
+ * owner deletes the task or removes people; a pending
  * recipient only sees the pending preview; anyone else does not know the task exists.
  */
 export type TaskAccess = 'owner' | 'collaborator' | 'pending' | 'none';
@@ -21,5 +23,5 @@ export const canCommentOnTask = ownerOrCollaborator;
 export const canExportTask = ownerOrCollaborator;
 export const canDuplicateTask = ownerOrCollaborator;
 export const canDeleteTask = (access: TaskAccess) => access === 'owner';
-export const canShareTask = (access: TaskAccess) => access === 'owner';
+export const canShareTask = ownerOrCollaborator;
 export const canRemoveShare = (access: TaskAccess) => access === 'owner';

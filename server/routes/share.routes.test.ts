@@ -149,6 +149,46 @@ describe.each(testDialects())('sharing and comments on %s', (dialect) => {
     expect((await call(owner, 'DELETE', `/api/tasks/${task.id}/remove-share`, { user_id: friend.user.id })).statusCode).toBe(404);
   });
 
+  test('an accepted recipient may invite more people, not the owner, and not remove anyone', async () => {
+    const owner = await t.signUp({ name: 'Task Owner' });
+    const friend = await t.signUp({ name: 'Helpful Friend' });
+    const third = await t.signUp();
+    const task = await addTask(owner, { title: 'Passed along' });
+    await call(owner, 'POST', `/api/tasks/${task.id}/share`, { email_ids: [friend.user.email] });
+    // Pending: the recipient cannot see the task yet, so cannot share it.
+    expect((await call(friend, 'POST', `/api/tasks/${task.id}/share`, { email_ids: [third.user.email] })).statusCode).toBe(404);
+    await call(friend, 'POST', `/api/tasks/${task.id}/accept-share`);
+
+    const ownerTag = (await call(owner, 'GET', '/api/tasks')).headers.etag;
+    const toOwner = await call(friend, 'POST', `/api/tasks/${task.id}/share`, {
+      email_ids: [third.user.email, owner.user.email.toUpperCase()],
+    });
+    expect(toOwner.statusCode).toBe(422);
+    expect(toOwner.json().errors).toEqual({ 'email_ids.1': ['This person owns the task.'] });
+    expect((await call(third, 'GET', '/api/tasks/pending-shares')).json().pending_tasks).toEqual([]);
+
+    const shared = await call(friend, 'POST', `/api/tasks/${task.id}/share`, { email_ids: [third.user.email] });
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json().message).toBe('Task shared successfully!');
+    expect((await call(third, 'GET', '/api/tasks/pending-shares')).json().pending_tasks.map((p: { id: number }) => p.id)).toEqual([
+      task.id,
+    ]);
+    const mails = await t.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', third.user.email).execute();
+    expect(mails.map((mail) => mail.subject)).toEqual(['Helpful Friend shared a task with you: Passed along']);
+    // The owner's list shows the new person at once: its version moved.
+    const ownerList = await call(owner, 'GET', '/api/tasks');
+    expect(ownerList.headers.etag).not.toBe(ownerTag);
+    const people = ownerList
+      .json()
+      .tasks[0].shared_with.map((p: { email: string; pivot: { status: string } }) => [p.email, p.pivot.status]);
+    expect(people).toEqual([
+      [friend.user.email, 'accepted'],
+      [third.user.email, 'pending'],
+    ]);
+    const removal = await call(friend, 'DELETE', `/api/tasks/${task.id}/remove-share`, { user_id: third.user.id });
+    expect(removal.statusCode).toBe(403);
+  });
+
   test('an invitation without an account can be removed by e-mail', async () => {
     const owner = await t.signUp();
     const task = await addTask(owner);

@@ -73,6 +73,12 @@ export function createShareService(deps: ShareServiceDeps) {
         const { task, access } = await accessFor(db, user, taskId);
         if (!canViewTask(access)) throw new NotFoundError(TASK_NOT_FOUND);
         if (!canShareTask(access)) throw new ForbiddenError('Only the owner can share this task.');
+        // A recipient who invites people may name the owner, who already has the task.
+        if (task.user_id !== user.id) {
+          const owner = await db.users.findById(task.user_id);
+          const index = owner ? normalized.indexOf(owner.email.toLowerCase()) : -1;
+          if (index !== -1) throw new ValidationError({ [`email_ids.${index}`]: ['This person owns the task.'] });
+        }
         const existing = await db.shares.listForTask(taskId);
         const known = new Set(existing.map((share) => share.email));
         const fresh = normalized.filter((email) => !known.has(email));
@@ -96,12 +102,13 @@ export function createShareService(deps: ShareServiceDeps) {
           await db.activity.record(taskId, user.id, `Shared the task with ${added.map((s) => s.email).join(', ')}`, now);
           await listsChanged(db, [taskId]);
         }
-        return { added, recipients };
+        return { added, recipients, ownerId: task.user_id };
       });
 
       const notified = result.added.map((share) => share.user_id).filter((id): id is number => id !== null);
       if (notified.length) events.publish(notified, { type: 'pending-shares-changed' });
-      events.publish([user.id], { type: 'task-changed', taskId });
+      // The owner's open dialog shows the new people too when a recipient invited them.
+      events.publish([...new Set([result.ownerId, user.id])], { type: 'task-changed', taskId });
       if (result.added.length) deps.onMailQueued?.();
       return { message: 'Task shared successfully!', added: result.added.length };
     },

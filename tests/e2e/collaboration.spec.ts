@@ -132,14 +132,21 @@ for (const language of ['en', 'ar'] as const) {
       // The owner's open dialog turns the badge to Accepted live.
       await expect(person.getByTestId('share-status')).toHaveText(s('sharedWith.accepted'));
 
-      // The task is under Shared with me; the recipient may edit, not share, delete or remove people.
+      // The task is under Shared with me; the recipient may edit and invite people (spec §6:
+      // sharing is offered for any task viewed), not delete the task or remove people.
       await recipientPage
         .getByRole('link', { name: c('nav.shared'), exact: true })
         .first()
         .click();
       const recipientDetail = await openDetail(recipientPage, 'Launch plan');
-      await expect(recipientDetail.getByTestId('detail-share')).toHaveCount(0);
       await expect(recipientDetail.getByTestId('detail-delete')).toHaveCount(0);
+      await recipientDetail.getByTestId('detail-share').click();
+      const recipientShare = recipientPage.getByTestId('share-dialog');
+      await recipientShare.getByLabel(s('share.emailLabel', { number: 1 }), { exact: true }).fill(owner.user.email);
+      await recipientShare.getByRole('button', { name: s('share.submit'), exact: true }).click();
+      await expect(recipientShare.getByTestId('share-email-error')).toHaveText(serverText(language, 'This person owns the task.'));
+      await recipientShare.getByRole('button', { name: c('actions.cancel') }).click();
+      await expect(recipientShare).toBeHidden();
       await recipientDetail.getByRole('tab', { name: t('detail.sharedWith') }).click();
       await expect(recipientDetail.getByTestId('shared-person')).toContainText(s('sharedWith.accepted'));
       await expect(recipientDetail.getByTestId('remove-person')).toHaveCount(0);

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Task } from '../../common/schemas/task.schema.ts';
 import { useNavigate } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { PageHeading } from '../components/ui/page-heading.tsx';
@@ -7,14 +9,19 @@ import { duplicateValues, useTaskDialogs } from '../features/tasks/use-task-dial
 import { usePageMeta } from '../lib/page-meta.ts';
 import { useCurrentUser } from '../lib/session.tsx';
 import type { DuplicateNavigationState } from './dashboard-page.tsx';
-import { CommentsPanel, preloadTaskDialogs, SharedWithPanel, TaskDetailDialog, TaskFormDialog } from './lazy-task-dialogs.tsx';
+import { CommentsPanel, preloadTaskDialogs, ShareDialog, SharedWithPanel, TaskDetailDialog, TaskFormDialog } from './lazy-task-dialogs.tsx';
 
-/** Spec §2: like the dashboard without add, delete or sharing; duplicate goes to /dashboard. */
+/**
+ * Spec §2: like the dashboard without add, delete or sharing actions on the list; the detail
+ * dialog omits delete but offers Share (§6: for any task viewed; a recipient may invite people,
+ * only the owner removes them). Duplicate goes to /dashboard.
+ */
 export default function SharedPage() {
   const { t } = useTranslation('tasks');
   const user = useCurrentUser();
   const dialogs = useTaskDialogs();
   const navigate = useNavigate();
+  const [sharing, setSharing] = useState<Task | null>(null);
   usePageMeta({ title: t('shared.title'), description: t('shared.subtitle'), indexable: false });
 
   return (
@@ -31,10 +38,12 @@ export default function SharedPage() {
           const state: DuplicateNavigationState = { duplicate: { values: duplicateValues(task), from: task.id } };
           navigate(paths.dashboard, { state });
         }}
+        onShare={setSharing}
         onLabelClick={(label) => navigate(paths.dashboardWithLabel(label))}
         renderComments={(task) => <CommentsPanel task={task} currentUserId={user.id} />}
         renderSharedWith={(task) => <SharedWithPanel task={task} currentUserId={user.id} />}
       />
+      <ShareDialog task={sharing} onClose={() => setSharing(null)} />
       <TaskFormDialog
         open={dialogs.form !== null}
         mode={dialogs.form?.mode ?? 'edit'}
