@@ -7,6 +7,8 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '../common/limits.ts';
 import { PRODUCT_NAME } from '../common/constants.ts';
+import { createListKeysMemory } from './cache/list-keys-memory.ts';
+import { createTaskRepository } from './db/repositories/task.repository.ts';
 import { createListResponseCache } from './cache/list-response.cache.ts';
 import { createRenderedTaskCache } from './cache/rendered-task.cache.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -185,9 +187,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const users = createUserRepository(database.db);
   const tokens = createTokenRepository(database.db);
+  const listKeyReads = createTaskRepository(database.db, database.dialect);
+  const listKeys = createListKeysMemory(config.cache.listKeysBytes, {
+    keyIfListed: (filter, taskId) => listKeyReads.keyIfListed(filter, taskId),
+    newest: (filter) => listKeyReads.newestKey(filter),
+  });
   const tasks = createTaskService({
     database,
     clock,
+    listKeys,
     events: { taskChanged: (taskId, audience) => bus.publish(audience, { type: 'task-changed', taskId }) },
     renderedTasks: createRenderedTaskCache(config.cache.renderedTaskBytes),
   });
@@ -196,15 +204,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lists,
     // The same service calls as the routes (task.routes.ts, share.routes.ts).
     sources: {
-      tasks: (userId, query) => tasks.listOwn({ id: userId }, query),
-      shared_tasks: (userId, query) => tasks.listSharedWith({ id: userId }, query),
-      pending_tasks: (userId) => tasks.listPendingFor({ id: userId }),
+      tasks: (userId, version, query) => tasks.listOwn({ id: userId, data_version: version }, query),
+      shared_tasks: (userId, version, query) => tasks.listSharedWith({ id: userId, data_version: version }, query),
+      pending_tasks: (userId, version) => tasks.listPendingFor({ id: userId, data_version: version }),
     },
     lookup: createBearerLookup(database),
     clock,
     log: app.log,
   });
-  const shares = createShareService({ database, clock, events: bus, publicUrl: config.publicUrl, onMailQueued: () => void mail.flush() });
+  const shares = createShareService({
+    database,
+    clock,
+    events: bus,
+    publicUrl: config.publicUrl,
+    onMailQueued: () => void mail.flush(),
+    listKeys,
+  });
   const comments = createCommentService({ database, clock, events: bus, audienceOf: (taskId) => shares.audienceOf(taskId) });
   const auth = createAuthService({
     users,

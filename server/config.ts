@@ -42,6 +42,7 @@ const ConfigSchema = z.object({
   LIST_CACHE_MB: intFrom(32, 0, 4096),
   TASK_JSON_CACHE_MB: intFrom(32, 0, 4096),
   LIST_CHUNK_CACHE_MB: intFrom(16, 0, 4096),
+  LIST_KEYS_CACHE_MB: intFrom(8, 0, 4096),
 });
 
 export interface Config {
@@ -59,7 +60,7 @@ export interface Config {
   rateLimits: { loginPerMinute: number; signupPerHour: number; sharePerMinute: number };
   mail: { smtpUrl: string | undefined; from: string };
   ai: AiConfig;
-  cache: { listBytes: number; renderedTaskBytes: number; chunkBytes: number };
+  cache: { listBytes: number; renderedTaskBytes: number; chunkBytes: number; listKeysBytes: number };
 }
 
 export class ConfigError extends Error {}
@@ -95,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       listBytes: c.LIST_CACHE_MB * 1024 * 1024,
       renderedTaskBytes: c.TASK_JSON_CACHE_MB * 1024 * 1024,
       chunkBytes: c.LIST_CHUNK_CACHE_MB * 1024 * 1024,
+      listKeysBytes: c.LIST_KEYS_CACHE_MB * 1024 * 1024,
     },
   };
 }

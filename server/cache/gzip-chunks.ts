@@ -92,7 +92,7 @@ interface Chunk {
 }
 
 /** Items split where their ids say, so inserting or changing a task moves no other boundary. */
-function chunkItems(items: TaskListKey[]): TaskListKey[][] {
+function chunkItems(items: readonly TaskListKey[]): TaskListKey[][] {
   const chunks: TaskListKey[][] = [];
   let current: TaskListKey[] = [];
   for (const item of items) {

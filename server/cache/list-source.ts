@@ -7,10 +7,11 @@ import type { TaskListKey } from '../db/repositories/task.repository.ts';
  */
 export interface ListSource {
   head: Buffer;
-  items: TaskListKey[];
+  /** Shared with list-keys-memory.ts: never changed in place. */
+  items: readonly TaskListKey[];
   tail: Buffer;
   /** The JSON of these items, in order; undefined for a task deleted since the list was read. */
-  render(items: TaskListKey[]): Promise<(Buffer | undefined)[]>;
+  render(items: readonly TaskListKey[]): Promise<(Buffer | undefined)[]>;
 }
 
 const COMMA = 0x2c;

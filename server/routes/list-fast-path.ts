@@ -27,7 +27,8 @@ const LIST_ROUTES = new Map<string, { list: ListKey; takesQuery: boolean }>([
   ['/api/tasks/pending-shares', { list: 'pending_tasks', takesQuery: false }],
 ]);
 /** What the routes read for each list: the same service calls (task.routes.ts, share.routes.ts). */
-export type ListSources = Record<ListKey, (userId: number, query: TaskListQuery) => Promise<ListSource>>;
+/** `version` is the user's data version read with the token, before the list (list-keys-memory.ts). */
+export type ListSources = Record<ListKey, (userId: number, version: number, query: TaskListQuery) => Promise<ListSource>>;
 interface KnownQuery {
   /** canonicalQuery() of the validated query: names the list's cache entries and ETag. */
   canonical: string;
@@ -121,7 +122,7 @@ export function createListFastPath(deps: {
     // A refused cursor (or any other error) rejects, and Fastify's route answers it.
     const source = sources[list];
     return lists
-      .body(name, version, wanted, () => source(userId, query.parsed))
+      .body(name, version, wanted, () => source(userId, version, query.parsed))
       .then((built) => {
         // The client may have gone meanwhile; there is then nobody to answer.
         if (response.destroyed) return true;

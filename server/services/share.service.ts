@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isLanguageCode, type LanguageCode } from '../../common/locales.ts';
 import type { Clock } from '../clock.ts';
+import type { BumpedVersion, ListKeysMemory } from '../cache/list-keys-memory.ts';
 import type { Database } from '../db/database.ts';
 import { createActivityRepository } from '../db/repositories/activity.repository.ts';
 import { createDataVersionRepository } from '../db/repositories/data-version.repository.ts';
@@ -25,6 +26,8 @@ export interface ShareServiceDeps {
   publicUrl: string;
   /** Wakes the mail dispatcher after a share committed its messages. */
   onMailQueued?: () => void;
+  /** Whole lists' keys carried across this process's writes (list-keys-memory.ts). */
+  listKeys?: ListKeysMemory;
 }
 
 export function createShareService(deps: ShareServiceDeps) {
@@ -43,10 +46,16 @@ export function createShareService(deps: ShareServiceDeps) {
    * rendered again and everyone who lists it reads a new version. Last in the transaction;
    * `audience` when it had to be read before a share was removed.
    */
-  async function listsChanged(db: ReturnType<typeof repositories>, taskIds: number[], audience?: number[]) {
+  async function listsChanged(db: ReturnType<typeof repositories>, taskIds: number[], audience?: number[]): Promise<BumpedVersion[]> {
     await db.tasks.bumpRevisions(taskIds);
-    await db.versions.bump(audience ?? (await db.versions.audienceOf(taskIds)));
+    return db.versions.bump(audience ?? (await db.versions.audienceOf(taskIds)));
   }
+  /** After the transaction: the lists kept in memory follow the change, or are forgotten. */
+  const afterCommit = (bumped: BumpedVersion[], taskIds: number[]) =>
+    deps.listKeys?.afterWrite(
+      bumped,
+      taskIds.map((taskId) => ({ taskId, kind: 'changed' as const })),
+    );
 
   async function accessFor(db: ReturnType<typeof repositories>, user: UserRow, taskId: number) {
     const task = await db.tasks.findById(taskId);
@@ -98,12 +107,14 @@ export function createShareService(deps: ShareServiceDeps) {
             now,
           );
         }
+        let bumped: BumpedVersion[] = [];
         if (added.length) {
           await db.activity.record(taskId, user.id, `Shared the task with ${added.map((s) => s.email).join(', ')}`, now);
-          await listsChanged(db, [taskId]);
+          bumped = await listsChanged(db, [taskId]);
         }
-        return { added, recipients, ownerId: task.user_id };
+        return { added, recipients, ownerId: task.user_id, bumped };
       });
+      await afterCommit(result.bumped, [taskId]);
 
       const notified = result.added.map((share) => share.user_id).filter((id): id is number => id !== null);
       if (notified.length) events.publish(notified, { type: 'pending-shares-changed' });
@@ -115,16 +126,16 @@ export function createShareService(deps: ShareServiceDeps) {
 
     async accept(user: UserRow, taskId: number): Promise<void> {
       const now = clock.nowIso();
-      const task = await database.db.transaction().execute(async (trx) => {
+      const { task, bumped } = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const { task, share } = await accessFor(db, user, taskId);
         if (!share) throw new NotFoundError(TASK_NOT_FOUND);
-        if (share.status === 'accepted') return task;
+        if (share.status === 'accepted') return { task, bumped: [] };
         await db.shares.accept(share.id, now);
         await db.activity.record(taskId, user.id, 'Accepted the shared task', now);
-        await listsChanged(db, [taskId]);
-        return task;
+        return { task, bumped: await listsChanged(db, [taskId]) };
       });
+      await afterCommit(bumped, [taskId]);
       events.publish([user.id], { type: 'pending-shares-changed' });
       events.publish([task.user_id, user.id], { type: 'task-changed', taskId });
     },
@@ -132,7 +143,7 @@ export function createShareService(deps: ShareServiceDeps) {
     /** DELETE /api/tasks/{id}/remove-share: the person loses access at once. */
     async remove(user: UserRow, taskId: number, target: { userId?: number | undefined; email?: string | undefined }): Promise<void> {
       const now = clock.nowIso();
-      const removedUserId = await database.db.transaction().execute(async (trx) => {
+      const { removedUserId, bumped } = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const { access } = await accessFor(db, user, taskId);
         if (!canViewTask(access)) throw new NotFoundError(TASK_NOT_FOUND);
@@ -146,9 +157,9 @@ export function createShareService(deps: ShareServiceDeps) {
         const audience = await db.versions.audienceOf([taskId]);
         await db.shares.remove(share.id);
         await db.activity.record(taskId, user.id, `Removed ${share.email} from the task`, now);
-        await listsChanged(db, [taskId], audience);
-        return share.user_id;
+        return { removedUserId: share.user_id, bumped: await listsChanged(db, [taskId], audience) };
       });
+      await afterCommit(bumped, [taskId]);
       if (removedUserId !== null) {
         events.publish([removedUserId], { type: 'pending-shares-changed' });
         events.publish([removedUserId], { type: 'task-deleted', taskId });
@@ -158,13 +169,13 @@ export function createShareService(deps: ShareServiceDeps) {
 
     /** After sign-up: invitations to this address become the new user's pending shares. */
     async claimInvitations(user: UserRow): Promise<void> {
-      const taskIds = await database.db.transaction().execute(async (trx) => {
+      const { taskIds, bumped } = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const claimed = await db.shares.claimInvitations(user.id, user.email, clock.nowIso());
         // The owners' `shared_with` now names the new account, and its pending list fills.
-        await listsChanged(db, claimed);
-        return claimed;
+        return { taskIds: claimed, bumped: await listsChanged(db, claimed) };
       });
+      await afterCommit(bumped, taskIds);
       if (taskIds.length) events.publish([user.id], { type: 'pending-shares-changed' });
     },
 

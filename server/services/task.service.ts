@@ -9,6 +9,7 @@ import type {
   TaskSummaryQuery,
   TaskUpdateInputParsed,
 } from '../../common/schemas/task.schema.ts';
+import type { ListKeysMemory } from '../cache/list-keys-memory.ts';
 import type { RenderedTaskCache } from '../cache/rendered-task.cache.ts';
 import type { ListSource } from '../cache/list-source.ts';
 import type { Priority } from '../../common/constants.ts';
@@ -84,14 +85,19 @@ export interface TaskEvents {
   taskChanged(taskId: number, audienceUserIds: number[]): void;
 }
 
+/** Who reads a list, with the data version read with them (before the list: never newer than it). */
+export type ListReader = Pick<UserRow, 'id' | 'data_version'>;
+
 export function createTaskService(deps: {
   database: Database;
   clock: Clock;
   events?: TaskEvents;
   /** Rendered tasks kept between list reads; without it every list renders every task. */
   renderedTasks?: RenderedTaskCache;
+  /** Whole lists' keys carried across this process's writes; without it every first read reads them. */
+  listKeys?: ListKeysMemory;
 }) {
-  const { database, clock, renderedTasks } = deps;
+  const { database, clock, renderedTasks, listKeys } = deps;
   const repositories = (db: Kysely<Tables>, integerPairs?: Database['integerPairs']) => ({
     tasks: createTaskRepository(db, database.dialect, integerPairs),
     labels: createLabelRepository(db),
@@ -149,12 +155,17 @@ export function createTaskService(deps: {
   /** A list answer (`{ "<key>": [tasks] }`, plus `next_cursor` when paged), ready to be put together. */
   async function listSource(
     key: string,
+    user: ListReader,
     filter: TaskListFilter,
     page: { limit?: number | undefined; cursor?: string | undefined },
   ): Promise<ListSource> {
     const paged = page.limit !== undefined || page.cursor !== undefined;
+    const kept = listKeys?.keys(key, user.id, filter, paged, user.data_version);
+    if (kept) return { head: Buffer.from(`{"${key}":[`), items: kept, tail: Buffer.from(']}'), render: renderTasks };
     const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
     const keys = await base.tasks.listKeys(filter, { limit: page.limit === undefined ? undefined : page.limit + 1, after });
+    // Read after the version was: at least as new as it (list-keys-memory.ts).
+    listKeys?.remember(key, user.id, filter, paged, user.data_version, keys);
     const more = page.limit !== undefined && keys.length > page.limit;
     if (more) keys.length = page.limit!;
     let tail = ']}';
@@ -210,11 +221,11 @@ export function createTaskService(deps: {
      */
     dataVersion: (user: UserRow): number => user.data_version,
 
-    listOwn: (user: Pick<UserRow, 'id'>, query: TaskListQuery): Promise<ListSource> =>
-      listSource('tasks', { ownerId: user.id, ...filterOf(query) }, query),
+    listOwn: (user: ListReader, query: TaskListQuery): Promise<ListSource> =>
+      listSource('tasks', user, { ownerId: user.id, ...filterOf(query) }, query),
 
-    listSharedWith: (user: Pick<UserRow, 'id'>, query: TaskListQuery): Promise<ListSource> =>
-      listSource('shared_tasks', { recipient: { userId: user.id, status: 'accepted' }, ...filterOf(query) }, query),
+    listSharedWith: (user: ListReader, query: TaskListQuery): Promise<ListSource> =>
+      listSource('shared_tasks', user, { recipient: { userId: user.id, status: 'accepted' }, ...filterOf(query) }, query),
 
     /** The server's date (UTC), for a summary asked without the viewer's. */
     today: todayUtc,
@@ -225,8 +236,8 @@ export function createTaskService(deps: {
       summarize({ recipient: { userId: user.id, status: 'accepted' as const } }, query),
 
     /** Spec §7: pending shares carry owner, labels and description for the preview. */
-    listPendingFor: (user: Pick<UserRow, 'id'>): Promise<ListSource> =>
-      listSource('pending_tasks', { recipient: { userId: user.id, status: 'pending' }, sort: 'created_at', direction: 'desc' }, {}),
+    listPendingFor: (user: ListReader): Promise<ListSource> =>
+      listSource('pending_tasks', user, { recipient: { userId: user.id, status: 'pending' }, sort: 'created_at', direction: 'desc' }, {}),
 
     async get(user: UserRow, taskId: number) {
       await load(base, user, taskId);
@@ -235,7 +246,7 @@ export function createTaskService(deps: {
 
     async create(user: UserRow, input: TaskInputParsed): Promise<Task> {
       const now = clock.nowIso();
-      const created = await database.db.transaction().execute(async (trx) => {
+      const { task: created, bumped } = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const row = await db.tasks.insert({
           userId: user.id,
@@ -259,9 +270,11 @@ export function createTaskService(deps: {
         }
         await db.activity.record(row.id, user.id, description, now);
         // A new task has no shares yet: only its owner's lists change.
-        await db.versions.bump([user.id]);
-        return { ...row, labels, shares: [], owner_name: user.name, owner_email: user.email, owner_photo: user.user_photo };
+        const bumped = await db.versions.bump([user.id]);
+        const task = { ...row, labels, shares: [], owner_name: user.name, owner_email: user.email, owner_photo: user.user_photo };
+        return { task, bumped };
       });
+      await listKeys?.afterWrite(bumped, [{ taskId: created.id, kind: 'created' }]);
       // Everything it shows was just written: no need to read it back. Kept rendered for the
       // owner's next list read, which follows every create in the web app.
       const task = presentTask(created);
@@ -272,7 +285,7 @@ export function createTaskService(deps: {
 
     async update(user: UserRow, taskId: number, update: TaskUpdateInputParsed): Promise<Task> {
       const now = clock.nowIso();
-      await database.db.transaction().execute(async (trx) => {
+      const bumped = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const { task, access } = await load(db, user, taskId);
         if (!canEditTask(access)) throw new ForbiddenError('You do not have permission to edit this task.');
@@ -297,8 +310,9 @@ export function createTaskService(deps: {
           labels.map((label) => label.id),
         );
         await db.activity.record(taskId, user.id, changes.length ? capitalize(changes.join('; ')) : 'Saved the task without changes', now);
-        await db.versions.bump(await db.versions.audienceOf([taskId]));
+        return db.versions.bump(await db.versions.audienceOf([taskId]));
       });
+      await listKeys?.afterWrite(bumped, [{ taskId, kind: 'changed' }]);
       const row = (await base.tasks.findWithRelations(taskId))!;
       notify(row);
       return presentTask(row);
@@ -306,15 +320,16 @@ export function createTaskService(deps: {
 
     async setCompleted(user: UserRow, taskId: number, completed: boolean): Promise<Task> {
       const now = clock.nowIso();
-      await database.db.transaction().execute(async (trx) => {
+      const bumped = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const { task, access } = await load(db, user, taskId);
         if (!canCompleteTask(access)) throw new ForbiddenError('You do not have permission to change this task.');
-        if (Boolean(task.is_completed) === completed) return;
+        if (Boolean(task.is_completed) === completed) return [];
         await db.tasks.update(taskId, { is_completed: completed ? 1 : 0 }, now);
         await db.activity.record(taskId, user.id, completed ? 'Marked the task as completed' : 'Reopened the task', now);
-        await db.versions.bump(await db.versions.audienceOf([taskId]));
+        return db.versions.bump(await db.versions.audienceOf([taskId]));
       });
+      await listKeys?.afterWrite(bumped, [{ taskId, kind: 'changed' }]);
       const row = (await base.tasks.findWithRelations(taskId))!;
       notify(row);
       return presentTask(row);
@@ -323,14 +338,15 @@ export function createTaskService(deps: {
     async delete(user: UserRow, taskId: number): Promise<void> {
       const { task, access } = await load(base, user, taskId);
       if (!canDeleteTask(access)) throw new ForbiddenError('Only the owner can delete this task.');
-      await database.db.transaction().execute(async (trx) => {
+      const bumped = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         // Read before the delete: its shares name the recipients whose lists lose it.
         const audience = await db.versions.audienceOf([taskId]);
         // Shares, comments, labels links and activity go with it (ON DELETE CASCADE).
         await db.tasks.delete(taskId);
-        await db.versions.bump(audience);
+        return db.versions.bump(audience);
       });
+      await listKeys?.afterWrite(bumped, [{ taskId, kind: 'deleted' }]);
       notify(task);
     },
 

@@ -50,6 +50,7 @@ test(
         LIST_CACHE_MB: '4',
         TASK_JSON_CACHE_MB: '4',
         LIST_CHUNK_CACHE_MB: '4',
+        LIST_KEYS_CACHE_MB: '1',
       });
       const base = server.url;
       const call = async (token: string, method: string, url: string, body?: unknown) => {

@@ -213,6 +213,21 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect, integ
       return found;
     },
 
+    /** The task's key if the list holds it now (list-keys-memory.ts). */
+    async keyIfListed(filter: TaskSetFilter, taskId: number): Promise<TaskListKey | undefined> {
+      return tasksMatching(filter).where('tasks.id', '=', taskId).select(['tasks.id', 'tasks.revision']).executeTakeFirst();
+    },
+
+    /** The key of the list's newest task: the highest creation time, then id. */
+    async newestKey(filter: TaskSetFilter): Promise<TaskListKey | undefined> {
+      return tasksMatching(filter)
+        .orderBy('tasks.created_at', 'desc')
+        .orderBy('tasks.id', 'desc')
+        .limit(1)
+        .select(['tasks.id', 'tasks.revision'])
+        .executeTakeFirst();
+    },
+
     /** Pending and completed tasks of a list, and those due on `day` (the covering index of migration 003 serves the own lists). */
     async countTasks(filter: TaskSetFilter, day: string): Promise<TaskCounts> {
       const row = await tasksMatching(filter)
