@@ -264,11 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         },
         // A suggestion is recorded, never saved: the user reviews it in the edit dialog (decision 001).
         recordAiChange: (user, taskId, _text, kind) =>
-          tasks.recordActivity(
-            taskId,
-            user.id,
-            kind === 'rewrite' ? 'AI suggested a rewrite of the description' : 'AI suggested content for the description',
-          ),
+          tasks.recordActivity(taskId, user.id, { code: kind === 'rewrite' ? 'ai_rewrite' : 'ai_content' }),
       },
     });
   });

@@ -16,6 +16,7 @@ import type pgModule from 'pg';
 import { initialSchema } from './migrations/001-initial-schema.ts';
 import { dataVersions } from './migrations/002-data-versions.ts';
 import { listSummaryIndex } from './migrations/003-list-summary-index.ts';
+import { activityEvents } from './migrations/004-activity-events.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -141,6 +142,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '001-initial-schema': initialSchema(dialect),
     '002-data-versions': dataVersions(),
     '003-list-summary-index': listSummaryIndex(),
+    '004-activity-events': activityEvents(),
   };
 }
 

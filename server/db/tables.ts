@@ -90,6 +90,8 @@ export interface ActivityLogsTable {
   task_id: number;
   user_id: number | null;
   description: string;
+  /** JSON of an ActivityEvent (migration 004); null on entries written before it. */
+  event: string | null;
   created_at: string;
 }
 

@@ -142,6 +142,38 @@ describe.each(testDialects())('tasks API on %s', (dialect) => {
     expect(latest.description).toContain('changed the priority from low to high');
     expect(latest.description).toContain('removed the due date');
     expect(latest.description).toContain('set the labels to two');
+    // Beyond the spec: what the description says, for the web app to word in the reader's language.
+    expect(latest.event).toEqual({
+      code: 'updated',
+      changes: [
+        { kind: 'renamed', from: 'Old', to: 'New' },
+        { kind: 'description' },
+        { kind: 'due_date_removed' },
+        { kind: 'priority', from: 'low', to: 'high' },
+        { kind: 'labels', labels: ['two'] },
+      ],
+    });
+  });
+
+  test('activity written before events were stored shows its description and no event', async () => {
+    const me = await t.signUp();
+    const task = await add(me, { title: 'From before' });
+    await t.database.db.updateTable('activity_logs').set({ event: null }).where('task_id', '=', task.id).execute();
+    await t.database.db
+      .insertInto('activity_logs')
+      .values({
+        task_id: task.id,
+        user_id: me.user.id,
+        description: 'Something old',
+        event: '{"code":"no-longer-known"}',
+        created_at: '2030-01-01T00:00:00.000Z',
+      })
+      .execute();
+    const logs = (await call(me, 'GET', `/api/task/${task.id}`)).json().activity_logs;
+    expect(logs.map((l: { description: string; event: unknown }) => [l.description, l.event])).toEqual([
+      ['Something old', null],
+      ['Created the task', null],
+    ]);
   });
 
   test('an update that leaves fields out keeps them; null and empty values clear', async () => {

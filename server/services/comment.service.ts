@@ -89,7 +89,7 @@ export function createCommentService(deps: {
           parentId = parent.id;
         }
         const row = await db.comments.insert({ taskId: input.task_id, userId: user.id, parentId, content: input.content, now });
-        await db.activity.record(input.task_id, user.id, parentId ? 'Replied to a comment' : 'Commented on the task', now);
+        await db.activity.record(input.task_id, user.id, { code: parentId ? 'replied' : 'commented' }, now);
         return row.id;
       });
       await notify(input.task_id);
@@ -111,7 +111,7 @@ export function createCommentService(deps: {
         }
         if (comment.user_id !== user.id) throw new ForbiddenError('Only the author can edit this comment.');
         await db.comments.updateContent(commentId, content, now);
-        await db.activity.record(comment.task_id, user.id, 'Edited a comment', now);
+        await db.activity.record(comment.task_id, user.id, { code: 'comment_edited' }, now);
         return comment.task_id;
       });
       await notify(taskId);

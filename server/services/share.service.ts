@@ -109,7 +109,7 @@ export function createShareService(deps: ShareServiceDeps) {
         }
         let bumped: BumpedVersion[] = [];
         if (added.length) {
-          await db.activity.record(taskId, user.id, `Shared the task with ${added.map((s) => s.email).join(', ')}`, now);
+          await db.activity.record(taskId, user.id, { code: 'shared', emails: added.map((s) => s.email) }, now);
           bumped = await listsChanged(db, [taskId]);
         }
         return { added, recipients, ownerId: task.user_id, bumped };
@@ -132,7 +132,7 @@ export function createShareService(deps: ShareServiceDeps) {
         if (!share) throw new NotFoundError(TASK_NOT_FOUND);
         if (share.status === 'accepted') return { task, bumped: [] };
         await db.shares.accept(share.id, now);
-        await db.activity.record(taskId, user.id, 'Accepted the shared task', now);
+        await db.activity.record(taskId, user.id, { code: 'share_accepted' }, now);
         return { task, bumped: await listsChanged(db, [taskId]) };
       });
       await afterCommit(bumped, [taskId]);
@@ -156,7 +156,7 @@ export function createShareService(deps: ShareServiceDeps) {
         // Read while the removed person is still among the shares.
         const audience = await db.versions.audienceOf([taskId]);
         await db.shares.remove(share.id);
-        await db.activity.record(taskId, user.id, `Removed ${share.email} from the task`, now);
+        await db.activity.record(taskId, user.id, { code: 'share_removed', email: share.email }, now);
         return { removedUserId: share.user_id, bumped: await listsChanged(db, [taskId], audience) };
       });
       await afterCommit(bumped, [taskId]);

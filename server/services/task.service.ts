@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Label } from '../../common/schemas/label.schema.ts';
-import type { ActivityLog } from '../../common/schemas/activity.schema.ts';
+import type { ActivityChange, ActivityEvent, ActivityLog } from '../../common/schemas/activity.schema.ts';
 import type {
   Task,
   TaskInputParsed,
@@ -34,21 +34,21 @@ import { presentTask } from './task.presenter.ts';
 
 export const TASK_NOT_FOUND = 'Task not found';
 
-/** What changed in an update, in words for the activity log. */
-function describeChanges(before: TaskWithRelations, after: TaskInputParsed): string[] {
-  const changes: string[] = [];
-  if (before.title !== after.title) changes.push(`renamed the task from “${before.title}” to “${after.title}”`);
-  if (before.description !== after.description) changes.push('edited the description');
-  if (before.due_date !== after.due_date) changes.push(after.due_date ? `set the due date to ${after.due_date}` : 'removed the due date');
-  if (before.priority !== after.priority) changes.push(`changed the priority from ${before.priority} to ${after.priority}`);
+/** What changed in an update, for the activity log. */
+function describeChanges(before: TaskWithRelations, after: TaskInputParsed): ActivityChange[] {
+  const changes: ActivityChange[] = [];
+  if (before.title !== after.title) changes.push({ kind: 'renamed', from: before.title, to: after.title });
+  if (before.description !== after.description) changes.push({ kind: 'description' });
+  if (before.due_date !== after.due_date)
+    changes.push(after.due_date ? { kind: 'due_date', date: after.due_date } : { kind: 'due_date_removed' });
+  if (before.priority !== after.priority)
+    changes.push({ kind: 'priority', from: before.priority as Priority, to: after.priority as Priority });
   const beforeLabels = before.labels.map((l) => labelKey(l.name)).join('\n');
   const afterLabels = after.labels.map(labelKey).join('\n');
   if (beforeLabels !== afterLabels)
-    changes.push(after.labels.length ? `set the labels to ${after.labels.join(', ')}` : 'removed all labels');
+    changes.push(after.labels.length ? { kind: 'labels', labels: after.labels } : { kind: 'labels_removed' });
   return changes;
 }
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Tasks fetched per query when rendering what the cache lacks (bounded IN lists on both databases). */
 const RENDER_BATCH = 500;
@@ -261,14 +261,13 @@ export function createTaskService(deps: {
           row.id,
           labels.map((label) => label.id),
         );
-        let description = 'Created the task';
+        let event: ActivityEvent = { code: 'created' };
         if (input.duplicated_from) {
           const source = await db.tasks.findById(input.duplicated_from);
           const share = source && source.user_id !== user.id ? await db.tasks.shareStatusOf(source.id, user.id) : undefined;
-          if (source && canViewTask(taskAccessOf(source, user.id, share?.status)))
-            description = `Created the task as a copy of “${source.title}”`;
+          if (source && canViewTask(taskAccessOf(source, user.id, share?.status))) event = { code: 'created_copy', title: source.title };
         }
-        await db.activity.record(row.id, user.id, description, now);
+        await db.activity.record(row.id, user.id, event, now);
         // A new task has no shares yet: only its owner's lists change.
         const bumped = await db.versions.bump([user.id]);
         const task = { ...row, labels, shares: [], owner_name: user.name, owner_email: user.email, owner_photo: user.user_photo };
@@ -309,7 +308,7 @@ export function createTaskService(deps: {
           taskId,
           labels.map((label) => label.id),
         );
-        await db.activity.record(taskId, user.id, changes.length ? capitalize(changes.join('; ')) : 'Saved the task without changes', now);
+        await db.activity.record(taskId, user.id, changes.length ? { code: 'updated', changes } : { code: 'unchanged' }, now);
         return db.versions.bump(await db.versions.audienceOf([taskId]));
       });
       await listKeys?.afterWrite(bumped, [{ taskId, kind: 'changed' }]);
@@ -326,7 +325,7 @@ export function createTaskService(deps: {
         if (!canCompleteTask(access)) throw new ForbiddenError('You do not have permission to change this task.');
         if (Boolean(task.is_completed) === completed) return [];
         await db.tasks.update(taskId, { is_completed: completed ? 1 : 0 }, now);
-        await db.activity.record(taskId, user.id, completed ? 'Marked the task as completed' : 'Reopened the task', now);
+        await db.activity.record(taskId, user.id, { code: completed ? 'completed' : 'reopened' }, now);
         return db.versions.bump(await db.versions.audienceOf([taskId]));
       });
       await listKeys?.afterWrite(bumped, [{ taskId, kind: 'changed' }]);
@@ -355,8 +354,8 @@ export function createTaskService(deps: {
       return rows.map((row) => ({ id: row.id, name: row.name, color: row.color, tasks_count: row.tasks_count }));
     },
 
-    recordActivity: async (taskId: number, userId: number, description: string) =>
-      base.activity.record(taskId, userId, description, clock.nowIso()),
+    recordActivity: async (taskId: number, userId: number, event: ActivityEvent) =>
+      base.activity.record(taskId, userId, event, clock.nowIso()),
   };
 }
 export type TaskService = ReturnType<typeof createTaskService>;

@@ -2,6 +2,7 @@ import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityLog } from '../../../common/schemas/activity.schema.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
+import { activityLines } from './activity-text.ts';
 import { dateTimeText } from './task-dates.ts';
 
 export function TaskActivity({ logs }: { logs: ActivityLog[] }) {
@@ -20,15 +21,22 @@ export function TaskActivity({ logs }: { logs: ActivityLog[] }) {
           <Avatar name={log.user_name ?? '?'} photo={log.user_photo} size="sm" />
           <div className="min-w-0 text-sm">
             <p className="text-fg">
-              <span className="font-medium" title={log.user_email ?? undefined}>
+              {/* Isolated, so a Latin name beside an Arabic date (or the reverse) keeps each in one piece. */}
+              <bdi className="font-medium" title={log.user_email ?? undefined}>
                 {log.user_name ?? t('detail.someone')}
-              </span>{' '}
+              </bdi>{' '}
               <span className="text-muted">·</span>{' '}
-              <time className="text-xs text-muted" dateTime={log.created_at}>
-                {dateTimeText(log.created_at, i18n.language)}
-              </time>
+              <bdi>
+                <time className="text-xs text-muted" dateTime={log.created_at}>
+                  {dateTimeText(log.created_at, i18n.language)}
+                </time>
+              </bdi>
             </p>
-            <p className="mt-0.5 break-words text-muted">{log.description}</p>
+            {activityLines(log, t, i18n.language).map((line, index) => (
+              <p key={index} className="mt-0.5 break-words text-muted">
+                {line}
+              </p>
+            ))}
           </div>
         </li>
       ))}

@@ -1,0 +1,60 @@
+import type { ActivityChange, ActivityEvent } from '../../../common/schemas/activity.schema.ts';
+
+/** An update's part in the English of the spec-era log: "renamed the task from “a” to “b”". */
+function changeText(change: ActivityChange): string {
+  switch (change.kind) {
+    case 'renamed':
+      return `renamed the task from “${change.from}” to “${change.to}”`;
+    case 'description':
+      return 'edited the description';
+    case 'due_date':
+      return `set the due date to ${change.date}`;
+    case 'due_date_removed':
+      return 'removed the due date';
+    case 'priority':
+      return `changed the priority from ${change.from} to ${change.to}`;
+    case 'labels':
+      return `set the labels to ${change.labels.join(', ')}`;
+    case 'labels_removed':
+      return 'removed all labels';
+  }
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The entry's `description`, the spec's field, in English: what every API client reads. The web
+ * app words the event itself in the reader's language (web/features/tasks/activity-text.ts).
+ */
+export function activityDescription(event: ActivityEvent): string {
+  switch (event.code) {
+    case 'created':
+      return 'Created the task';
+    case 'created_copy':
+      return `Created the task as a copy of “${event.title}”`;
+    case 'updated':
+      return capitalize(event.changes.map(changeText).join('; '));
+    case 'unchanged':
+      return 'Saved the task without changes';
+    case 'completed':
+      return 'Marked the task as completed';
+    case 'reopened':
+      return 'Reopened the task';
+    case 'commented':
+      return 'Commented on the task';
+    case 'replied':
+      return 'Replied to a comment';
+    case 'comment_edited':
+      return 'Edited a comment';
+    case 'shared':
+      return `Shared the task with ${event.emails.join(', ')}`;
+    case 'share_accepted':
+      return 'Accepted the shared task';
+    case 'share_removed':
+      return `Removed ${event.email} from the task`;
+    case 'ai_rewrite':
+      return 'AI suggested a rewrite of the description';
+    case 'ai_content':
+      return 'AI suggested content for the description';
+  }
+}

@@ -1,0 +1,77 @@
+import i18next from 'i18next';
+import { describe, expect, test } from 'vitest';
+import type { ActivityLog } from '../../../common/schemas/activity.schema.ts';
+import arTasks from '../../i18n/locales/ar/tasks.json';
+import enTasks from '../../i18n/locales/en/tasks.json';
+import { activityLines, isolated as i } from './activity-text.ts';
+
+async function textsIn(language: 'en' | 'ar') {
+  const instance = i18next.createInstance();
+  await instance.init({
+    lng: language,
+    resources: { en: { tasks: enTasks }, ar: { tasks: arTasks } },
+    interpolation: { escapeValue: false },
+  });
+  return instance.getFixedT(language, 'tasks');
+}
+
+const entry = (event: ActivityLog['event'], description = 'English from the server'): ActivityLog => ({
+  id: 1,
+  description,
+  event,
+  created_at: '2026-11-25T10:00:00.000Z',
+  user_name: 'Rami',
+  user_email: 'rami@example.com',
+  user_photo: null,
+});
+
+describe('activity entries in the reader language', () => {
+  test('an update names each change on its own line, with priorities, dates and labels in that language', async () => {
+    const update = entry({
+      code: 'updated',
+      changes: [
+        { kind: 'renamed', from: 'Old', to: 'New' },
+        { kind: 'priority', from: 'low', to: 'high' },
+        { kind: 'due_date', date: '2026-12-05' },
+        { kind: 'labels', labels: ['Home', 'Work'] },
+      ],
+    });
+    expect(activityLines(update, await textsIn('en'), 'en')).toEqual([
+      `Renamed the task from “${i('Old')}” to “${i('New')}”`,
+      'Changed the priority from Low to High',
+      `Set the due date to ${i('December 5, 2026')}`,
+      `Set the labels to ${i('Home')} and ${i('Work')}`,
+    ]);
+    const arabic = activityLines(update, await textsIn('ar'), 'ar');
+    expect(arabic[0]).toBe(`تمت إعادة تسمية المهمة من «${i('Old')}» إلى «${i('New')}»`);
+    expect(arabic[1]).toBe('تم تغيير الأولوية من منخفضة إلى عالية');
+    expect(arabic[2]).toMatch(/^تم تعيين تاريخ الاستحقاق إلى .+(٢٠٢٦|2026)/);
+    expect(arabic[3]).toBe(`تم تعيين التصنيفات إلى ${i('Home')} و${i('Work')}`);
+  });
+
+  test('sharing lists its addresses; every kind of entry has words of its own', async () => {
+    const t = await textsIn('ar');
+    expect(activityLines(entry({ code: 'shared', emails: ['a@example.com'] }), t, 'ar')).toEqual([
+      `تمت مشاركة المهمة مع ${i('a@example.com')}`,
+    ]);
+    const codes = [
+      'created',
+      'unchanged',
+      'completed',
+      'reopened',
+      'commented',
+      'replied',
+      'comment_edited',
+      'share_accepted',
+      'ai_rewrite',
+      'ai_content',
+    ] as const;
+    const lines = codes.map((code) => activityLines(entry({ code }), t, 'ar')[0]);
+    expect(new Set(lines).size).toBe(codes.length);
+    for (const line of lines) expect(line).not.toMatch(/[A-Za-z]{3}/);
+  });
+
+  test('an entry from before events were stored shows the server words', async () => {
+    expect(activityLines(entry(null, 'Created the task'), await textsIn('ar'), 'ar')).toEqual(['Created the task']);
+  });
+});

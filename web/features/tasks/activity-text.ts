@@ -1,0 +1,71 @@
+import type { TFunction } from 'i18next';
+import type { ActivityChange, ActivityLog } from '../../../common/schemas/activity.schema.ts';
+import { fullDateText } from './task-dates.ts';
+
+/**
+ * What users wrote (titles, labels, addresses), isolated from the sentence around it (Unicode's
+ * first-strong isolate): a Latin title in an Arabic sentence, or the reverse, keeps its quotes
+ * and words in place.
+ */
+export const isolated = (text: string) => `\u2068${text}\u2069`;
+
+/** A list of names in the reader's language: "a, b and c", "a، b و c". */
+const listText = (items: string[], language: string) => new Intl.ListFormat(language, { type: 'conjunction' }).format(items.map(isolated));
+
+function changeText(change: ActivityChange, t: TFunction<'tasks'>, language: string): string {
+  switch (change.kind) {
+    case 'renamed':
+      return t('activity.renamed', { from: isolated(change.from), to: isolated(change.to) });
+    case 'description':
+      return t('activity.description');
+    case 'due_date':
+      return t('activity.dueDate', { date: isolated(fullDateText(change.date, language)) });
+    case 'due_date_removed':
+      return t('activity.dueDateRemoved');
+    case 'priority':
+      return t('activity.priority', { from: t(`priority.${change.from}`), to: t(`priority.${change.to}`) });
+    case 'labels':
+      return t('activity.labels', { labels: listText(change.labels, language) });
+    case 'labels_removed':
+      return t('activity.labelsRemoved');
+  }
+}
+
+/**
+ * An activity entry in the reader's language, one line per thing it records (an update names
+ * each change on its own line). Entries from before events were stored show the server's words.
+ */
+export function activityLines(log: ActivityLog, t: TFunction<'tasks'>, language: string): string[] {
+  const event = log.event;
+  if (!event) return [log.description];
+  switch (event.code) {
+    case 'created':
+      return [t('activity.created')];
+    case 'created_copy':
+      return [t('activity.createdCopy', { title: isolated(event.title) })];
+    case 'updated':
+      return event.changes.map((change) => changeText(change, t, language));
+    case 'unchanged':
+      return [t('activity.unchanged')];
+    case 'completed':
+      return [t('activity.completed')];
+    case 'reopened':
+      return [t('activity.reopened')];
+    case 'commented':
+      return [t('activity.commented')];
+    case 'replied':
+      return [t('activity.replied')];
+    case 'comment_edited':
+      return [t('activity.commentEdited')];
+    case 'shared':
+      return [t('activity.shared', { emails: listText(event.emails, language) })];
+    case 'share_accepted':
+      return [t('activity.shareAccepted')];
+    case 'share_removed':
+      return [t('activity.shareRemoved', { email: isolated(event.email) })];
+    case 'ai_rewrite':
+      return [t('activity.aiRewrite')];
+    case 'ai_content':
+      return [t('activity.aiContent')];
+  }
+}
