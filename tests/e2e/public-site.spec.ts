@@ -392,6 +392,18 @@ test.describe('languages', () => {
     await page.goto('/pricing?lang=ar');
     await expect(page.getByRole('heading', { level: 1, name: 'خطط الأسعار' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    // A flag is shown beside a language's name only where the browser draws it as one glyph; else
+    // it would read as two letters or boxes (web/lib/flag-emoji.ts).
+    const flagDrawn = await page.evaluate(() => {
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = '32px sans-serif';
+      return (
+        context.measureText('\u{1F1F8}\u{1F1E6}').width <
+        0.75 * (context.measureText('\u{1F1F8}').width + context.measureText('\u{1F1E6}').width)
+      );
+    });
+    const arabic = page.getByRole('contentinfo').getByTestId('language-select').locator('option[value="ar"]');
+    await expect(arabic).toHaveText(flagDrawn ? '🇸🇦 العربية' : 'العربية');
     await page.getByRole('contentinfo').getByTestId('language-select').selectOption('de');
     await expect(page.getByRole('heading', { level: 1, name: 'Preispläne' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');

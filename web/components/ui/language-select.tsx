@@ -1,6 +1,7 @@
 import { Globe } from 'lucide-react';
 import { LANGUAGES, type LanguageCode } from '../../../common/locales.ts';
 import { cx } from '../../lib/class-names.ts';
+import { drawsFlagEmoji } from '../../lib/flag-emoji.ts';
 
 export interface LanguageSelectProps {
   value: LanguageCode;
@@ -16,6 +17,8 @@ export interface LanguageSelectProps {
  * Devanagari web fonts (~100 kB), and system fonts draw a menu well enough.
  */
 export function LanguageSelect({ value, onChange, label, className, compact = false }: LanguageSelectProps) {
+  // A flag the system cannot draw would show as two letters or boxes: the name alone then.
+  const flags = drawsFlagEmoji();
   return (
     <label className={cx('relative inline-flex items-center', className)}>
       <span className="sr-only">{label}</span>
@@ -31,7 +34,7 @@ export function LanguageSelect({ value, onChange, label, className, compact = fa
       >
         {LANGUAGES.map((language) => (
           <option key={language.code} value={language.code} lang={language.code}>
-            {language.flag} {language.nativeName}
+            {flags ? `${language.flag} ${language.nativeName}` : language.nativeName}
           </option>
         ))}
       </select>
