@@ -29,6 +29,10 @@ export default function MarkdownView({ source, className }: { source: string; cl
     <div
       className={cx(
         'prose prose-sm max-w-none break-words dark:prose-invert prose-a:text-brand-strong prose-pre:bg-surface-2 prose-pre:text-fg',
+        // The typography plugin draws backticks around inline code and quote marks around a
+        // quote, which read as markdown left unrendered: a tinted box and a plain quote instead.
+        'prose-code:rounded prose-code:bg-surface-2 prose-code:px-1 prose-code:py-0.5 prose-code:font-normal prose-code:before:content-none prose-code:after:content-none [&_pre_code]:bg-transparent [&_pre_code]:p-0',
+        'prose-blockquote:font-normal prose-blockquote:not-italic [&_blockquote_p]:before:content-none [&_blockquote_p]:after:content-none',
         className,
       )}
     >
