@@ -230,6 +230,9 @@ test('the markdown editor formats with the toolbar and shortcuts, previews safel
   const help = page.getByTestId('markdown-help');
   for (const item of ['Heading 4', 'Task list', 'Image', 'Code block', 'Horizontal line', 'Table'])
     await expect(help.getByText(item, { exact: true })).toBeVisible();
+  // The syntax with sample words of the reader's language.
+  await expect(help.getByText('#### Heading 4', { exact: true })).toBeVisible();
+  await expect(help.getByText('**bold text**', { exact: true })).toBeVisible();
   expect(dialogs).toEqual([]);
 });
 
