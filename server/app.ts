@@ -8,13 +8,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { LIMITS } from '../common/limits.ts';
 import { PRODUCT_NAME } from '../common/constants.ts';
 import { createListKeysMemory } from './cache/list-keys-memory.ts';
-import { createTaskRepository } from './db/repositories/task.repository.ts';
 import { createListResponseCache } from './cache/list-response.cache.ts';
 import { createRenderedTaskCache } from './cache/rendered-task.cache.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { createBearerLookup } from './db/bearer-lookup.ts';
 import type { Database } from './db/database.ts';
+import { createTaskRepository } from './db/repositories/task.repository.ts';
 import { createTokenRepository } from './db/repositories/token.repository.ts';
 import { createUserRepository } from './db/repositories/user.repository.ts';
 import { ValidationError } from './errors.ts';
@@ -187,11 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const users = createUserRepository(database.db);
   const tokens = createTokenRepository(database.db);
-  const listKeyReads = createTaskRepository(database.db, database.dialect);
-  const listKeys = createListKeysMemory(config.cache.listKeysBytes, {
-    keyIfListed: (filter, taskId) => listKeyReads.keyIfListed(filter, taskId),
-    newest: (filter) => listKeyReads.newestKey(filter),
-  });
+  // Its lookups run outside any transaction, on the app's own connection.
+  const listKeys = createListKeysMemory(config.cache.listKeysBytes, createTaskRepository(database.db, database.dialect));
   const tasks = createTaskService({
     database,
     clock,

@@ -18,11 +18,10 @@ export interface ListKeyProbe {
   /** The task's key if the list holds it now, else undefined. */
   keyIfListed(filter: TaskListFilter, taskId: number): Promise<TaskListKey | undefined>;
   /** The key of the list's newest task (created_at, then id, the highest), if any. */
-  newest(filter: TaskListFilter): Promise<TaskListKey | undefined>;
+  newestKey(filter: TaskListFilter): Promise<TaskListKey | undefined>;
 }
 
 interface Entry {
-  userId: number;
   version: number;
   filter: TaskListFilter;
   /** Never changed in place: a read in flight keeps the array it was given. */
@@ -82,7 +81,7 @@ export function createListKeysMemory(maxBytes: number, probe: ListKeyProbe) {
       }
       if (!now) continue;
       // It joins the list: only at the newest end, and only when the database says so.
-      const newest = await probe.newest(entry.filter);
+      const newest = await probe.newestKey(entry.filter);
       if (newest?.id !== now.id) return undefined;
       if (entry.filter.direction === 'desc') items.unshift(now);
       else items.push(now);
@@ -104,7 +103,7 @@ export function createListKeysMemory(maxBytes: number, probe: ListKeyProbe) {
       const name = nameOf(list, userId, filter);
       const existing = entries.get(name);
       if (existing && existing.version >= version) return;
-      entries.set(name, { userId, version, filter, items });
+      entries.set(name, { version, filter, items });
       let names = byUser.get(userId);
       if (!names) byUser.set(userId, (names = new Set()));
       names.add(name);
@@ -138,8 +137,6 @@ export function createListKeysMemory(maxBytes: number, probe: ListKeyProbe) {
         if (names.size === 0) byUser.delete(userId);
       }
     },
-
-    stats: () => ({ entries: entries.size, bytes: entries.bytes }),
   };
 }
 export type ListKeysMemory = ReturnType<typeof createListKeysMemory>;

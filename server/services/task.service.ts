@@ -160,14 +160,15 @@ export function createTaskService(deps: {
     page: { limit?: number | undefined; cursor?: string | undefined },
   ): Promise<ListSource> {
     const paged = page.limit !== undefined || page.cursor !== undefined;
-    const kept = listKeys?.keys(key, user.id, filter, paged, user.data_version);
-    if (kept) return { head: Buffer.from(`{"${key}":[`), items: kept, tail: Buffer.from(']}'), render: renderTasks };
-    const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
-    const keys = await base.tasks.listKeys(filter, { limit: page.limit === undefined ? undefined : page.limit + 1, after });
-    // Read after the version was: at least as new as it (list-keys-memory.ts).
-    listKeys?.remember(key, user.id, filter, paged, user.data_version, keys);
+    let keys = listKeys?.keys(key, user.id, filter, paged, user.data_version);
+    if (!keys) {
+      const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
+      keys = await base.tasks.listKeys(filter, { limit: page.limit === undefined ? undefined : page.limit + 1, after });
+      // Read after the version was: at least as new as it (list-keys-memory.ts).
+      listKeys?.remember(key, user.id, filter, paged, user.data_version, keys);
+    }
     const more = page.limit !== undefined && keys.length > page.limit;
-    if (more) keys.length = page.limit!;
+    if (more) keys = keys.slice(0, page.limit);
     let tail = ']}';
     if (paged) {
       const position = more ? await base.tasks.positionOf(keys.at(-1)!.id) : undefined;

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { ActivityChange, ActivityLog } from '../../../common/schemas/activity.schema.ts';
+import type { ActivityChange, ActivityEvent, ActivityLog } from '../../../common/schemas/activity.schema.ts';
 import { fullDateText } from './task-dates.ts';
 
 /**
@@ -31,6 +31,20 @@ function changeText(change: ActivityChange, t: TFunction<'tasks'>, language: str
   }
 }
 
+/** Entries whose words take nothing from the event: their translation key. */
+const PLAIN_KEYS = {
+  created: 'created',
+  unchanged: 'unchanged',
+  completed: 'completed',
+  reopened: 'reopened',
+  commented: 'commented',
+  replied: 'replied',
+  comment_edited: 'commentEdited',
+  share_accepted: 'shareAccepted',
+  ai_rewrite: 'aiRewrite',
+  ai_content: 'aiContent',
+} as const satisfies Record<Exclude<ActivityEvent['code'], 'created_copy' | 'updated' | 'shared' | 'share_removed'>, string>;
+
 /**
  * An activity entry in the reader's language, one line per thing it records (an update names
  * each change on its own line). Entries from before events were stored show the server's words.
@@ -39,33 +53,15 @@ export function activityLines(log: ActivityLog, t: TFunction<'tasks'>, language:
   const event = log.event;
   if (!event) return [log.description];
   switch (event.code) {
-    case 'created':
-      return [t('activity.created')];
     case 'created_copy':
       return [t('activity.createdCopy', { title: isolated(event.title) })];
     case 'updated':
       return event.changes.map((change) => changeText(change, t, language));
-    case 'unchanged':
-      return [t('activity.unchanged')];
-    case 'completed':
-      return [t('activity.completed')];
-    case 'reopened':
-      return [t('activity.reopened')];
-    case 'commented':
-      return [t('activity.commented')];
-    case 'replied':
-      return [t('activity.replied')];
-    case 'comment_edited':
-      return [t('activity.commentEdited')];
     case 'shared':
       return [t('activity.shared', { emails: listText(event.emails, language) })];
-    case 'share_accepted':
-      return [t('activity.shareAccepted')];
     case 'share_removed':
       return [t('activity.shareRemoved', { email: isolated(event.email) })];
-    case 'ai_rewrite':
-      return [t('activity.aiRewrite')];
-    case 'ai_content':
-      return [t('activity.aiContent')];
+    default:
+      return [t(`activity.${PLAIN_KEYS[event.code]}`)];
   }
 }
