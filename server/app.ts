@@ -28,12 +28,14 @@ import { aiRoutes } from './routes/ai.routes.ts';
 import { commentRoutes } from './routes/comment.routes.ts';
 import { createListFastPath, withFastPath, type FastPath } from './routes/list-fast-path.ts';
 import { eventRoutes } from './routes/event.routes.ts';
+import { labelRoutes } from './routes/label.routes.ts';
 import { exportRoutes } from './routes/export.routes.ts';
 import { shareRoutes } from './routes/share.routes.ts';
 import { taskRoutes } from './routes/task.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
 import { createAuthService } from './services/auth.service.ts';
 import { createCommentService } from './services/comment.service.ts';
+import { createLabelService } from './services/label.service.ts';
 import { createShareService } from './services/share.service.ts';
 import { createTaskService } from './services/task.service.ts';
 import { presentTask } from './services/task.presenter.ts';
@@ -217,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onMailQueued: () => void mail.flush(),
     listKeys,
   });
+  const labels = createLabelService({ database, clock, events: bus, listKeys });
   const comments = createCommentService({ database, clock, events: bus, audienceOf: (taskId) => shares.audienceOf(taskId) });
   const auth = createAuthService({
     users,
@@ -233,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
     await api.register(userRoutes, { auth, rateLimits: config.rateLimits });
     await api.register(taskRoutes, { auth, tasks, lists });
+    await api.register(labelRoutes, { auth, labels });
     await api.register(shareRoutes, { auth, shares, tasks, lists, sharePerMinute: config.rateLimits.sharePerMinute });
     await api.register(commentRoutes, { auth, comments });
     await api.register(eventRoutes, { auth, bus });

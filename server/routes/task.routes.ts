@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, MessageBody } from '../../common/schemas/error.schema.ts';
-import { LabelsResponse } from '../../common/schemas/label.schema.ts';
 import {
   CompletionResponse,
   SharedTasksPage,
@@ -191,11 +190,5 @@ export const taskRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tasks: TaskS
       await tasks.delete(request.user, request.params.id);
       return { message: 'Task deleted' };
     },
-  );
-
-  app.get(
-    '/api/labels',
-    { schema: { tags: ['labels'], summary: 'My labels with task counts', security, response: { 200: LabelsResponse, 401: ErrorBody } } },
-    async (request) => ({ labels: await tasks.labels(request.user) }),
   );
 };

@@ -30,6 +30,24 @@ export function createActivityRepository(db: Kysely<Tables>) {
         .execute();
     },
 
+    /** One entry per task by one user, a few hundred rows per statement (a label change on many tasks). */
+    async recordMany(entries: ReadonlyArray<{ taskId: number; event: ActivityEvent }>, userId: number | null, now: string): Promise<void> {
+      for (let start = 0; start < entries.length; start += 200) {
+        await db
+          .insertInto('activity_logs')
+          .values(
+            entries.slice(start, start + 200).map(({ taskId, event }) => ({
+              task_id: taskId,
+              user_id: userId,
+              description: activityDescription(event),
+              event: JSON.stringify(event),
+              created_at: now,
+            })),
+          )
+          .execute();
+      }
+    },
+
     /** Newest first, with who did it. */
     async listForTask(taskId: number): Promise<ActivityLog[]> {
       const rows = await db
