@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RealtimeEvent } from '../realtime/event-bus.ts';
 import { createTestApp, type SignedInUser, type TestApp } from '../../tests/support/test-app.ts';
@@ -157,6 +158,45 @@ describe.each(testDialects())('label administration on %s', (dialect) => {
         expect(response.json()).toEqual({ message: 'Label not found' });
       }
     }
+  });
+
+  test('hostile bodies and ids get 404 or 422 with { message, errors }, never a 500', async () => {
+    const me = await t.signUp();
+    await addTask(me, 'Task', ['one', 'two']);
+    const [one, two] = await labelsOf(me);
+    const value = fc.oneof(
+      fc.string(),
+      fc.string({ minLength: 40, maxLength: 80 }),
+      fc.constantFrom('', ' ', 'a\u0000b', '\uD800', '#ABCDEF', '#abc', 'two', ' TWO ', '\u202Eevil'),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.bigInt().map(String),
+      fc.constant(Number.MAX_SAFE_INTEGER + 1),
+      fc.array(fc.string(), { maxLength: 3 }),
+      fc.dictionary(fc.string({ maxLength: 5 }), fc.string(), { maxKeys: 3 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(String(one!.id), String(two!.id), '0', '2147483648', 'x'),
+        fc.record({ name: value, color: value, into_id: value }, { requiredKeys: [] }),
+        fc.constantFrom('PUT', 'POST'),
+        async (id, body, method) => {
+          // A real merge target would merge: leave those out.
+          fc.pre(!(method === 'POST' && (body.into_id === one!.id || body.into_id === two!.id)));
+          const url = method === 'PUT' ? `/api/labels/${id}` : `/api/labels/${id}/merge`;
+          // Only refusals: no body here may rename one into two or merge them.
+          const response = await call(me, method, url, { ...body, ...(method === 'PUT' ? { color: 'not a colour' } : {}) });
+          expect([404, 422]).toContain(response.statusCode);
+          const json = response.json();
+          expect(typeof json.message).toBe('string');
+          if (response.statusCode === 422) expect(Object.keys(json.errors ?? {}).length).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    expect((await labelsOf(me)).map((l) => l.name)).toEqual(['one', 'two']);
   });
 
   test('rename and recolour: validation, a name already used is a field error that suggests merging, case-only renames', async () => {
