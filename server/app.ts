@@ -24,6 +24,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { loggerOptions, registerRequestLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { accountRoutes } from './routes/account.routes.ts';
 import { aiRoutes } from './routes/ai.routes.ts';
 import { commentRoutes } from './routes/comment.routes.ts';
 import { createListFastPath, withFastPath, type FastPath } from './routes/list-fast-path.ts';
@@ -33,6 +34,7 @@ import { exportRoutes } from './routes/export.routes.ts';
 import { shareRoutes } from './routes/share.routes.ts';
 import { taskRoutes } from './routes/task.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
+import { createAccountService } from './services/account.service.ts';
 import { createAuthService } from './services/auth.service.ts';
 import { createCommentService } from './services/comment.service.ts';
 import { createLabelService } from './services/label.service.ts';
@@ -226,7 +228,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokens,
     clock,
     tokenTtlDays: config.tokenTtlDays,
-    onRegistered: (user) => shares.claimInvitations(user),
+    // Shares to the address reach the account once it is proven: the mail's link does that.
+    onRegistered: async (user) => void (await accounts.sendVerification(user)),
+  });
+  const accounts = createAccountService({
+    database,
+    clock,
+    publicUrl: config.publicUrl,
+    onMailQueued: () => void mail.flush(),
+    claimInvitations: (user) => shares.claimInvitations(user),
+    hashPassword: (password) => auth.hashPassword(password),
+    signOutEverywhere: (userId) => tokens.deleteAllForUser(userId),
   });
 
   // The API's JSON is compressed in a scope of its own: the web app compresses its files in
@@ -235,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (api) => {
     await api.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
     await api.register(userRoutes, { auth, rateLimits: config.rateLimits });
+    await api.register(accountRoutes, { auth, accounts });
     await api.register(taskRoutes, { auth, tasks, lists });
     await api.register(labelRoutes, { auth, labels });
     await api.register(shareRoutes, { auth, shares, tasks, lists, sharePerMinute: config.rateLimits.sharePerMinute });

@@ -51,6 +51,8 @@ export const User = z.object({
   email: z.string(),
   user_photo: z.string().nullable(),
   created_at: z.string(),
+  /** When the address was proven (issue 18); shares addressed to it reach the account only then. */
+  email_verified_at: z.string().nullable(),
 });
 export type User = z.infer<typeof User>;
 

@@ -9,6 +9,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase, type Database } from '../db/database.ts';
 import { createTestApp, type SignedInUser, type TestApp } from '../../tests/support/test-app.ts';
+import { mailedLinkToken } from '../../tests/support/mailed-links.ts';
 import { openTestDatabase, testDialects } from '../../tests/support/test-database.ts';
 
 const testEnv = (extra: Record<string, string> = {}) =>
@@ -359,6 +360,9 @@ describe.each(testDialects())('lists across two app processes on one %s database
     const email = `${name}-${Date.now()}@example.com`;
     const password = 'correct horse battery';
     await app.inject({ method: 'POST', url: '/api/user/register', payload: { name, email, password, password_confirmation: password } });
+    // Shares reach an account once its address is proven by the mailed link.
+    const token = await mailedLinkToken(databases[0]!.db, email, '/verify-email');
+    await app.inject({ method: 'POST', url: '/api/user/email/verify', payload: { token } });
     const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
     return { id: login.json().user.id as number, email, headers: { authorization: `Bearer ${login.json().token.plainTextToken}` } };
   }

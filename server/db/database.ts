@@ -17,6 +17,7 @@ import { initialSchema } from './migrations/001-initial-schema.ts';
 import { dataVersions } from './migrations/002-data-versions.ts';
 import { listSummaryIndex } from './migrations/003-list-summary-index.ts';
 import { activityEvents } from './migrations/004-activity-events.ts';
+import { emailVerification } from './migrations/005-email-verification.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -143,6 +144,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '002-data-versions': dataVersions(),
     '003-list-summary-index': listSummaryIndex(),
     '004-activity-events': activityEvents(),
+    '005-email-verification': emailVerification(dialect),
   };
 }
 

@@ -15,6 +15,22 @@ export interface UsersTable {
   updated_at: string;
   /** Bumped in the same transaction as any write that changes one of this user's task lists (list ETags). */
   data_version: Generated<number>;
+  /** When the address was proven by a link mailed to it (migration 005); shares attach only then. */
+  email_verified_at: string | null;
+}
+
+export interface AccountLinksTable {
+  id: Generated<number>;
+  /** null for an invitation link, which belongs to an address rather than an account. */
+  user_id: number | null;
+  purpose: string;
+  /** The address the link was mailed to, which following it proves. */
+  email: string;
+  /** SHA-256 (hex) of the link's secret; the secret itself is only in the e-mail. */
+  secret_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }
 
 export interface PersonalAccessTokensTable {
@@ -119,4 +135,5 @@ export interface Tables {
   comments: CommentsTable;
   activity_logs: ActivityLogsTable;
   mail_outbox: MailOutboxTable;
+  account_links: AccountLinksTable;
 }

@@ -106,6 +106,17 @@ describe.skipIf(!inject('postgresUrl'))('live updates across processes on Postgr
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ name: email, email, password: 'long-enough-1', password_confirmation: 'long-enough-1' }),
         });
+        // Shares reach an account once its address is proven: follow the mailed link.
+        const reader = new pg.Client({ connectionString: url });
+        await reader.connect();
+        const mail = await reader.query<{ text_body: string }>('select text_body from mail_outbox where to_address = $1', [email]);
+        await reader.end();
+        const token = /\/verify-email\?token=([\w-]+)/.exec(mail.rows[0]!.text_body)![1];
+        await fetch(`${base(port)}/api/user/email/verify`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token }),
+        });
         const login = await fetch(`${base(port)}/api/user/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },

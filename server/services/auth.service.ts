@@ -12,7 +12,14 @@ const ARGON2_OPTIONS = { algorithm: 2 } as const;
 let dummyHash: Promise<string> | undefined;
 
 export function presentUser(row: UserRow): User {
-  return { id: row.id, name: row.name, email: row.email, user_photo: row.user_photo, created_at: row.created_at };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    user_photo: row.user_photo,
+    created_at: row.created_at,
+    email_verified_at: row.email_verified_at,
+  };
 }
 
 /** SHA-256 of a token's secret as the hex text stored for it (one-shot: every authenticated request hashes once). */
@@ -110,6 +117,11 @@ export function createAuthService(deps: AuthDeps) {
       if (!user) throw new UnauthorizedError();
       if (tokenNeedsTouch(token, now)) await tokens.touch(token.id, now);
       return { user, tokenId: token.id };
+    },
+
+    /** The stored form of a new password (reset, change). */
+    hashPassword(password: string): Promise<string> {
+      return argon2Hash(password, ARGON2_OPTIONS);
     },
 
     async logout(tokenId: number): Promise<void> {

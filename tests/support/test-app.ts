@@ -3,6 +3,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Clock } from '../../server/clock.ts';
 import type { Database, Dialect } from '../../server/db/database.ts';
+import { mailedLinkToken } from './mailed-links.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -10,12 +11,17 @@ export interface TestApp {
   database: Database;
   config: Config;
   close(): Promise<void>;
-  /** Registers and signs in; returns the user and an Authorization header. */
-  signUp(overrides?: Partial<{ name: string; email: string; password: string }>): Promise<SignedInUser>;
+  /**
+   * Registers and signs in; returns the user and an Authorization header. The address is verified
+   * through the link of the verification e-mail, as a person would, unless `verified` is false.
+   */
+  signUp(overrides?: Partial<{ name: string; email: string; password: string; verified: boolean }>): Promise<SignedInUser>;
+  /** The secret of the newest link of this kind mailed to an address (from the outbox's text). */
+  mailedLinkToken(email: string, path: '/verify-email' | '/reset-password' | '/invitation'): Promise<string | undefined>;
 }
 
 export interface SignedInUser {
-  user: { id: number; name: string; email: string; user_photo: string | null; created_at: string };
+  user: { id: number; name: string; email: string; user_photo: string | null; created_at: string; email_verified_at: string | null };
   token: string;
   headers: { authorization: string };
   password: string;
@@ -44,6 +50,7 @@ export async function createTestApp(
     app,
     database,
     config,
+    mailedLinkToken: (email, path) => mailedLinkToken(database.db, email, path),
     async close() {
       await app.close();
       await database.close();
@@ -59,6 +66,11 @@ export async function createTestApp(
         payload: { name, email, password, password_confirmation: password },
       });
       if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+      if (overrides.verified !== false) {
+        const token = await mailedLinkToken(database.db, email, '/verify-email');
+        const verified = await app.inject({ method: 'POST', url: '/api/user/email/verify', payload: { token } });
+        if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
+      }
       const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
       if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
       const body = login.json();

@@ -31,6 +31,7 @@ function storedUserFrom(value: unknown): User | null {
     email: text('email'),
     user_photo: typeof fields.user_photo === 'string' ? fields.user_photo : null,
     created_at: text('created_at'),
+    email_verified_at: typeof fields.email_verified_at === 'string' ? fields.email_verified_at : null,
   };
 }
 

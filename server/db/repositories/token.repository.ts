@@ -32,6 +32,11 @@ export function createTokenRepository(db: Kysely<Tables>) {
       await db.deleteFrom('personal_access_tokens').where('id', '=', id).execute();
     },
 
+    /** Every session of the user (a password reset, sign out everywhere). */
+    async deleteAllForUser(userId: number): Promise<void> {
+      await db.deleteFrom('personal_access_tokens').where('user_id', '=', userId).execute();
+    },
+
     async deleteExpired(now: string): Promise<void> {
       await db.deleteFrom('personal_access_tokens').where('expires_at', '<=', now).execute();
     },

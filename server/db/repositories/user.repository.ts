@@ -13,6 +13,26 @@ export function createUserRepository(db: Kysely<Tables>) {
       return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     },
 
+    /** The account at this address only once the address is proven: what shares may attach to. */
+    findVerifiedByEmail(email: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('email', '=', email).where('email_verified_at', 'is not', null).executeTakeFirst();
+    },
+
+    async markEmailVerified(id: number, email: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ email_verified_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('email', '=', email)
+        .where('email_verified_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async setPasswordHash(id: number, passwordHash: string, now: string): Promise<void> {
+      await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
+    },
+
     async create(input: { name: string; email: string; passwordHash: string; language: string | null; now: string }): Promise<UserRow> {
       return db
         .insertInto('users')
@@ -22,6 +42,7 @@ export function createUserRepository(db: Kysely<Tables>) {
           password_hash: input.passwordHash,
           user_photo: null,
           language: input.language,
+          email_verified_at: null,
           created_at: input.now,
           updated_at: input.now,
         })
