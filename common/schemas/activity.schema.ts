@@ -30,6 +30,8 @@ export const ActivityEvent = z.discriminatedUnion('code', [
   z.object({ code: z.literal('shared'), emails: z.array(z.string()) }),
   z.object({ code: z.literal('share_accepted') }),
   z.object({ code: z.literal('share_removed'), email: z.string() }),
+  z.object({ code: z.literal('share_declined') }),
+  z.object({ code: z.literal('share_left') }),
   z.object({ code: z.literal('ai_rewrite') }),
   z.object({ code: z.literal('ai_content') }),
 ]);

@@ -14,6 +14,8 @@ export const ShareInput = z.object({
         .trim()
         // abort: a blank address is "required", not also "not valid".
         .min(1, { error: 'Email address is required', abort: true })
+        // An address has at most 254 characters (RFC 5321); longer ones only bloat a victim's pending list.
+        .max(LIMITS.emailMax, { error: `The email must not be greater than ${LIMITS.emailMax} characters.`, abort: true })
         .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
       {
         error: 'At least one email address is required.',

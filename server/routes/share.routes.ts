@@ -83,6 +83,21 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (app
     },
   );
 
+  // The recipient's own ways out (issue 18): a pending share declined, an accepted one left.
+  for (const [kind, summary, message] of [
+    ['decline', 'Decline a task shared with me that I have not accepted', 'Share declined'],
+    ['leave', 'Leave a task shared with me that I had accepted', 'You left the task'],
+  ] as const) {
+    app.post(
+      `/api/tasks/:id/${kind}-share`,
+      { schema: { tags: ['sharing'], summary, security, params: TaskIdParams, response: { 200: MessageBody, ...errors } } },
+      async (request) => {
+        await shares.withdraw(request.user, request.params.id, kind);
+        return { message };
+      },
+    );
+  }
+
   app.delete(
     '/api/tasks/:id/remove-share',
     {

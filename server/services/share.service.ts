@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { isLanguageCode, type LanguageCode } from '../../common/locales.ts';
 import type { Clock } from '../clock.ts';
 import type { BumpedVersion, ListKeysMemory } from '../cache/list-keys-memory.ts';
 import type { Database } from '../db/database.ts';
+import { createAccountLinkRepository } from '../db/repositories/account-link.repository.ts';
 import { createActivityRepository } from '../db/repositories/activity.repository.ts';
 import { createDataVersionRepository } from '../db/repositories/data-version.repository.ts';
 import { createMailOutboxRepository } from '../db/repositories/mail-outbox.repository.ts';
@@ -10,11 +12,12 @@ import { createShareRepository } from '../db/repositories/share.repository.ts';
 import { createTaskRepository } from '../db/repositories/task.repository.ts';
 import { createUserRepository, type UserRow } from '../db/repositories/user.repository.ts';
 import type { Tables } from '../db/tables.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { shareMail } from '../mail/mail-texts.ts';
 import { canRemoveShare, canShareTask, canViewTask, taskAccessOf } from '../policies/task.policy.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { TASK_NOT_FOUND } from './task.service.ts';
+import { hashLinkSecret, LINK_LIFETIME_MS, MAILS_PER_ADDRESS_PER_HOUR } from './account.service.ts';
 
 /** Documented limit: people one task can be shared with (abuse guard). */
 export const MAX_SHARES_PER_TASK = 50;
@@ -39,7 +42,28 @@ export function createShareService(deps: ShareServiceDeps) {
     activity: createActivityRepository(db),
     outbox: createMailOutboxRepository(db),
     versions: createDataVersionRepository(db),
+    links: createAccountLinkRepository(db),
   });
+
+  /**
+   * The invitation mail's link (`/invitation?token=…`): following it while signed in with the
+   * address proves the mailbox. Undefined, and no mail, once the address had its hour's share of
+   * invitations, so nobody can flood a stranger's inbox by sharing with it.
+   */
+  async function invitationLink(db: ReturnType<typeof repositories>, email: string, now: Date): Promise<string | undefined> {
+    const since = new Date(now.getTime() - 3_600_000).toISOString();
+    if ((await db.links.countSentTo(email, 'invitation', since)) >= MAILS_PER_ADDRESS_PER_HOUR.invitation) return undefined;
+    const secret = randomBytes(32).toString('base64url');
+    await db.links.create({
+      userId: null,
+      purpose: 'invitation',
+      email,
+      secretHash: hashLinkSecret(secret),
+      expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS.invitation).toISOString(),
+      now: now.toISOString(),
+    });
+    return `${deps.publicUrl}/invitation?token=${secret}`;
+  }
 
   /**
    * A share change shows in the task's `shared_with` and moves it between lists: the task is
@@ -94,25 +118,28 @@ export function createShareService(deps: ShareServiceDeps) {
         if (existing.length + fresh.length > MAX_SHARES_PER_TASK) {
           throw new ValidationError({ email_ids: [`A task can be shared with at most ${MAX_SHARES_PER_TASK} people.`] });
         }
-        const recipients = await Promise.all(fresh.map((email) => db.users.findByEmail(email)));
+        // A share reaches an account only once its address is proven (issue 18): until then it
+        // waits as an invitation to the address, like one to an address with no account.
+        const recipients = await Promise.all(fresh.map((email) => db.users.findVerifiedByEmail(email)));
         const added = await db.shares.addMany(
           fresh.map((email, index) => ({ taskId, userId: recipients[index]?.id ?? null, email, sharedBy: user.id })),
           now,
         );
+        let mailed = 0;
         for (const share of added) {
-          const recipient = recipients[fresh.indexOf(share.email)];
+          const link = await invitationLink(db, share.email, clock.now());
+          if (!link) continue;
+          const recipient = recipients[fresh.indexOf(share.email)] ?? (await db.users.findByEmail(share.email));
           const language = recipient && isLanguageCode(recipient.language) ? recipient.language : requestLanguage;
-          await db.outbox.enqueue(
-            { to: share.email, ...shareMail({ language, sharerName: user.name, taskTitle: task.title, link: `${deps.publicUrl}/shared` }) },
-            now,
-          );
+          await db.outbox.enqueue({ to: share.email, ...shareMail({ language, sharerName: user.name, taskTitle: task.title, link }) }, now);
+          mailed += 1;
         }
         let bumped: BumpedVersion[] = [];
         if (added.length) {
           await db.activity.record(taskId, user.id, { code: 'shared', emails: added.map((s) => s.email) }, now);
           bumped = await listsChanged(db, [taskId]);
         }
-        return { added, recipients, ownerId: task.user_id, bumped };
+        return { added, recipients, ownerId: task.user_id, bumped, mailed };
       });
       await afterCommit(result.bumped, [taskId]);
 
@@ -120,7 +147,7 @@ export function createShareService(deps: ShareServiceDeps) {
       if (notified.length) events.publish(notified, { type: 'pending-shares-changed' });
       // The owner's open dialog shows the new people too when a recipient invited them.
       events.publish([...new Set([result.ownerId, user.id])], { type: 'task-changed', taskId });
-      if (result.added.length) deps.onMailQueued?.();
+      if (result.mailed) deps.onMailQueued?.();
       return { message: 'Task shared successfully!', added: result.added.length };
     },
 
@@ -167,7 +194,33 @@ export function createShareService(deps: ShareServiceDeps) {
       events.publish([user.id], { type: 'task-changed', taskId });
     },
 
-    /** After sign-up: invitations to this address become the new user's pending shares. */
+    /**
+     * POST /api/tasks/{id}/decline-share (a pending share) and /leave-share (an accepted one): the
+     * recipient's own way out. The share is gone, so the owner may invite the address again.
+     */
+    async withdraw(user: UserRow, taskId: number, kind: 'decline' | 'leave'): Promise<void> {
+      const now = clock.nowIso();
+      const { ownerId, bumped } = await database.db.transaction().execute(async (trx) => {
+        const db = repositories(trx);
+        const task = await db.tasks.findById(taskId);
+        const share = task ? await db.shares.findForRecipient(taskId, user.id) : undefined;
+        if (!task || !share) throw new NotFoundError(TASK_NOT_FOUND);
+        if (kind === 'decline' && share.status === 'accepted')
+          throw new AppError(422, 'You have already accepted this task. Leave it instead.');
+        if (kind === 'leave' && share.status !== 'accepted')
+          throw new AppError(422, 'You have not accepted this task. Decline it instead.');
+        const audience = await db.versions.audienceOf([taskId]);
+        await db.shares.remove(share.id);
+        await db.activity.record(taskId, user.id, { code: kind === 'decline' ? 'share_declined' : 'share_left' }, now);
+        return { ownerId: task.user_id, bumped: await listsChanged(db, [taskId], audience) };
+      });
+      await afterCommit(bumped, [taskId]);
+      events.publish([user.id], { type: 'pending-shares-changed' });
+      events.publish([user.id], { type: 'task-deleted', taskId });
+      events.publish([ownerId], { type: 'task-changed', taskId });
+    },
+
+    /** Once an address is proven: invitations to it become the account's pending shares. */
     async claimInvitations(user: UserRow): Promise<void> {
       const { taskIds, bumped } = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);

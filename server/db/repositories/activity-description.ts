@@ -52,6 +52,10 @@ export function activityDescription(event: ActivityEvent): string {
       return 'Accepted the shared task';
     case 'share_removed':
       return `Removed ${event.email} from the task`;
+    case 'share_declined':
+      return 'Declined the shared task';
+    case 'share_left':
+      return 'Left the shared task';
     case 'ai_rewrite':
       return 'AI suggested a rewrite of the description';
     case 'ai_content':

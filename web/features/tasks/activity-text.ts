@@ -41,6 +41,8 @@ const PLAIN_KEYS = {
   replied: 'replied',
   comment_edited: 'commentEdited',
   share_accepted: 'shareAccepted',
+  share_declined: 'shareDeclined',
+  share_left: 'shareLeft',
   ai_rewrite: 'aiRewrite',
   ai_content: 'aiContent',
 } as const satisfies Record<Exclude<ActivityEvent['code'], 'created_copy' | 'updated' | 'shared' | 'share_removed'>, string>;
