@@ -38,7 +38,8 @@ export function createMailDispatcher(options: MailDispatcherOptions) {
     ));
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<number> | undefined;
-  let again = false;
+  /** The pass asked for while one was running: it starts when that one ends. */
+  let queued: Promise<number> | undefined;
 
   async function drain(): Promise<number> {
     if (!options.smtpUrl) return 0;
@@ -79,11 +80,17 @@ export function createMailDispatcher(options: MailDispatcherOptions) {
     return sent;
   }
 
-  /** Runs one pass now (or right after the current one) and resolves with what it sent. */
+  /**
+   * Runs one pass now, or right after the current one, and resolves with what that pass sent: a
+   * message committed before the call is always tried by the pass it waits for.
+   */
   function flush(): Promise<number> {
     if (running) {
-      again = true;
-      return running;
+      queued ??= running.then(() => {
+        queued = undefined;
+        return flush();
+      });
+      return queued;
     }
     running = drain()
       .catch((error: unknown) => {
@@ -92,10 +99,6 @@ export function createMailDispatcher(options: MailDispatcherOptions) {
       })
       .finally(() => {
         running = undefined;
-        if (again) {
-          again = false;
-          void flush();
-        }
       });
     return running;
   }
