@@ -11,3 +11,9 @@ export function labelStats(labels: readonly Label[]) {
     averageTasks: labels.length ? Math.round(totalTasks / labels.length) : 0,
   };
 }
+
+/** Labels no task carries: what "Delete unused labels" removes. */
+export const unusedLabels = (labels: readonly Label[]) => labels.filter((label) => (label.tasks_count ?? 0) === 0);
+
+/** One label per name regardless of case, as the server has it (labels.name_key). */
+export const labelNameKey = (name: string) => name.trim().toLowerCase();

@@ -1,19 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronRight, Hash, LayoutGrid, List, ListChecks, Search, Tag, TrendingUp } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { ChevronRight, Hash, LayoutGrid, List, ListChecks, Search, Tag, Trash2, TrendingUp } from 'lucide-react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { STORAGE_KEYS, type ViewMode } from '../../../common/constants.ts';
 import { paths } from '../../app/paths.ts';
+import type { Label } from '../../../common/schemas/label.schema.ts';
+import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
-import { paletteFor } from '../../components/ui/label-chip.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { labelsQuery } from '../../lib/api/label-queries.ts';
 import { cx } from '../../lib/class-names.ts';
 import { storage } from '../../lib/storage.ts';
-import { labelStats } from './label-stats.ts';
+import { LabelActionsMenu, type LabelAction } from './label-actions-menu.tsx';
+import {
+  ColorLabelDialog,
+  DeleteLabelDialog,
+  DeleteUnusedLabelsDialog,
+  LabelIcon,
+  MergeLabelDialog,
+  RenameLabelDialog,
+} from './label-dialogs.tsx';
+import { labelStats, unusedLabels } from './label-stats.ts';
+
+/** The dialog open over the overview, if any. */
+type OpenDialog = { kind: LabelAction; label: Label } | { kind: 'unused' } | null;
 
 export function LabelsOverview() {
   const { t } = useTranslation('labels');
@@ -26,6 +39,23 @@ export function LabelsOverview() {
   };
   const all = useMemo(() => labels.data ?? [], [labels.data]);
   const stats = labelStats(all);
+  const unused = useMemo(() => unusedLabels(all), [all]);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  // Where focus goes back to when a dialog closes: the label's actions button, else the search field.
+  const actionButtons = useRef(new Map<number, HTMLButtonElement>());
+  const searchInput = useRef<HTMLInputElement>(null);
+  const unusedAction = useRef<HTMLDivElement>(null);
+  const closeDialog = (focus: { labelId?: number | undefined; unused?: boolean } = {}) => {
+    setDialog(null);
+    // After the list has rendered without a deleted or merged label.
+    requestAnimationFrame(() => {
+      const target =
+        (focus.labelId !== undefined ? actionButtons.current.get(focus.labelId) : undefined) ??
+        (focus.unused ? unusedAction.current?.querySelector('button') : null) ??
+        searchInput.current;
+      target?.focus();
+    });
+  };
   const shown = useMemo(() => {
     const needle = search.trim().toLocaleLowerCase();
     return all.filter((label) => label.name.toLocaleLowerCase().includes(needle));
@@ -72,12 +102,27 @@ export function LabelsOverview() {
         {card('averageTasks', stats.averageTasks, <Hash aria-hidden className="h-5 w-5" />)}
       </div>
 
+      {unused.length > 0 && (
+        <div ref={unusedAction} className="flex justify-end">
+          <Button
+            variant="outline"
+            size="sm"
+            icon={<Trash2 aria-hidden className="h-4 w-4" />}
+            onClick={() => setDialog({ kind: 'unused' })}
+            data-testid="delete-unused-labels"
+          >
+            {t('unused.button', { n: unused.length })}
+          </Button>
+        </div>
+      )}
+
       {/* Search and the view toggle are there from the start (spec §2), also before the first label. */}
       <div className="flex items-center gap-2">
         <label className="relative flex-1">
           <span className="sr-only">{t('search.label')}</span>
           <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" />
           <input
+            ref={searchInput}
             type="search"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
@@ -113,38 +158,56 @@ export function LabelsOverview() {
           className={cx(
             view === 'grid'
               ? 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3'
-              : 'divide-y divide-line overflow-hidden rounded-card border border-line bg-surface',
+              : 'divide-y divide-line rounded-card border border-line bg-surface',
           )}
           data-testid="labels-list"
           data-layout={view}
         >
           {shown.map((label) => (
-            <li key={label.id}>
+            <li
+              key={label.id}
+              data-testid="label-row"
+              className={cx(
+                'flex items-center gap-1 hover:bg-surface-2',
+                view === 'grid'
+                  ? 'h-full rounded-card border border-line bg-surface pe-2'
+                  : 'pe-2 first:rounded-t-card last:rounded-b-card',
+              )}
+            >
+              {/* The label itself opens the dashboard filtered by it (spec §2); its actions sit beside it. */}
               <Link
                 to={paths.dashboardWithLabel(label.name)}
                 data-testid="label-item"
                 className={cx(
-                  'flex items-center gap-3 text-fg hover:bg-surface-2',
-                  view === 'grid' ? 'h-full rounded-card border border-line bg-surface p-4' : 'px-4 py-3',
+                  'flex min-w-0 flex-1 items-center gap-3 text-fg',
+                  view === 'grid' ? 'self-stretch p-4 pe-1' : 'px-4 py-3 pe-1',
                 )}
               >
-                <span
-                  aria-hidden
-                  className={cx('flex h-9 w-9 shrink-0 items-center justify-center rounded-full', !label.color && paletteFor(label.id))}
-                  style={label.color ? { backgroundColor: label.color, color: '#fff' } : undefined}
-                >
-                  <Tag className="h-4 w-4" />
-                </span>
+                <LabelIcon label={label} color={label.color} />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">{label.name}</span>
                   <span className="block text-xs text-muted">{t('taskCount', { count: label.tasks_count ?? 0 })}</span>
                 </span>
-                <ChevronRight aria-hidden className="rtl-mirror h-4 w-4 text-muted" />
+                <ChevronRight aria-hidden className="rtl-mirror h-4 w-4 shrink-0 text-muted" />
               </Link>
+              <LabelActionsMenu
+                label={label}
+                onAction={(kind) => setDialog({ kind, label })}
+                buttonRef={(element) => {
+                  if (element) actionButtons.current.set(label.id, element);
+                  else actionButtons.current.delete(label.id);
+                }}
+              />
             </li>
           ))}
         </ul>
       )}
+
+      {dialog?.kind === 'rename' && <RenameLabelDialog label={dialog.label} labels={all} onClose={(labelId) => closeDialog({ labelId })} />}
+      {dialog?.kind === 'color' && <ColorLabelDialog label={dialog.label} onClose={(labelId) => closeDialog({ labelId })} />}
+      {dialog?.kind === 'merge' && <MergeLabelDialog label={dialog.label} labels={all} onClose={(labelId) => closeDialog({ labelId })} />}
+      {dialog?.kind === 'delete' && <DeleteLabelDialog label={dialog.label} onClose={(labelId) => closeDialog({ labelId })} />}
+      {dialog?.kind === 'unused' && <DeleteUnusedLabelsDialog unused={unused} onClose={() => closeDialog({ unused: true })} />}
     </div>
   );
 }
