@@ -36,6 +36,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(422).send({ message: invalid.message, errors: invalid.errors });
     }
     if (error instanceof AppError) {
+      // A refusal that knows when to come back (e.g. the password-hashing queue is full).
+      if ('retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number')
+        reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.code(error.status).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
     }
     const status = error.statusCode ?? 500;

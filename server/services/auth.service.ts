@@ -1,15 +1,11 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { hash as argon2Hash, verify } from '@node-rs/argon2';
 import type { LoginInput, RegisterInput, User } from '../../common/schemas/user.schema.ts';
 import type { TokenRepository, TokenRow } from '../db/repositories/token.repository.ts';
 import type { UserRepository, UserRow } from '../db/repositories/user.repository.ts';
 import { UnauthorizedError, ValidationError } from '../errors.ts';
+import { passwordHasher } from './password-hasher.ts';
 import type { Clock } from '../clock.ts';
-
-// Algorithm.Argon2id is an ambient const enum (unusable with isolatedModules); its value is 2.
-const ARGON2_OPTIONS = { algorithm: 2 } as const;
-/** Verified against when the e-mail is unknown, so timing does not reveal which accounts exist. */
-let dummyHash: Promise<string> | undefined;
+import type { Sessions } from '../realtime/live-streams.ts';
 
 export function presentUser(row: UserRow): User {
   return {
@@ -56,6 +52,8 @@ export interface AuthDeps {
   tokenTtlDays: number;
   /** Called after an account is created, e.g. to turn e-mail invitations into pending shares. */
   onRegistered?: (user: UserRow) => Promise<void>;
+  /** Told when a sign-in ends, so its live-update streams end in every process (realtime/live-streams.ts). */
+  sessions?: Pick<Sessions, 'ended'>;
 }
 
 export function createAuthService(deps: AuthDeps) {
@@ -66,11 +64,12 @@ export function createAuthService(deps: AuthDeps) {
       return Boolean(await users.findByEmail(email.trim().toLowerCase()));
     },
 
-    async register(input: RegisterInput, language: string | null): Promise<User> {
+    /** `client` (the caller's address) gets its fair share of the password-hashing queue. */
+    async register(input: RegisterInput, language: string | null, client?: string): Promise<User> {
       if (await users.findByEmail(input.email)) {
         throw new ValidationError({ email: ['The email has already been taken.'] });
       }
-      const passwordHash = await argon2Hash(input.password, ARGON2_OPTIONS);
+      const passwordHash = await passwordHasher.hash(input.password, client);
       const now = clock.nowIso();
       let row: UserRow;
       try {
@@ -84,14 +83,14 @@ export function createAuthService(deps: AuthDeps) {
       return presentUser(row);
     },
 
-    async login(input: LoginInput): Promise<{ user: User; plainTextToken: string }> {
+    async login(input: LoginInput, client?: string, userAgent?: string): Promise<{ user: User; plainTextToken: string }> {
       const row = await users.findByEmail(input.email);
       if (!row) {
-        dummyHash ??= argon2Hash('not-a-real-password', ARGON2_OPTIONS);
-        await verify(await dummyHash, input.password);
+        // The same work as for a real account, so timing does not reveal which accounts exist.
+        await passwordHasher.verifyNoAccount(input.password, client);
         throw new ValidationError({ email: ['These credentials do not match our records.'] });
       }
-      if (!(await verify(row.password_hash, input.password))) {
+      if (!(await passwordHasher.verify(row.password_hash, input.password, client))) {
         throw new ValidationError({ email: ['These credentials do not match our records.'] });
       }
       const secret = randomBytes(30).toString('base64url');
@@ -102,6 +101,8 @@ export function createAuthService(deps: AuthDeps) {
         tokenHash: hashSecret(secret),
         expiresAt: new Date(now.getTime() + deps.tokenTtlDays * 86_400_000).toISOString(),
         now: now.toISOString(),
+        // Names the session in settings; a header of any length is cut to a sane one.
+        userAgent: userAgent?.slice(0, 512) ?? null,
       });
       return { user: presentUser(row), plainTextToken: `${token.id}|${secret}` };
     },
@@ -121,11 +122,12 @@ export function createAuthService(deps: AuthDeps) {
 
     /** The stored form of a new password (reset, change). */
     hashPassword(password: string): Promise<string> {
-      return argon2Hash(password, ARGON2_OPTIONS);
+      return passwordHasher.hash(password);
     },
 
     async logout(tokenId: number): Promise<void> {
-      await tokens.delete(tokenId);
+      const deleted = await tokens.delete(tokenId);
+      if (deleted) deps.sessions?.ended(deleted.user_id, [tokenId]);
     },
   };
 }
