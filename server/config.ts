@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { loadAiConfig, type AiConfig } from './ai/ai.config.ts';
@@ -7,6 +8,52 @@ import { loadAiConfig, type AiConfig } from './ai/ai.config.ts';
  * process with one line naming the variable (see loadConfig).
  */
 const intFrom = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max).default(fallback);
+
+/** Which peers' X-Forwarded-For Fastify believes (its `trustProxy`): none, hops counted from the socket, or addresses. */
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
+
+const TRUST_PROXY_MAX_HOPS = 10;
+const TRUST_PROXY_HELP =
+  'must be the number of proxies in front of the server (e.g. 1) or their addresses or CIDR ranges (e.g. 10.0.0.2,10.1.0.0/16)';
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry) || isIP(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  return extra === undefined && version !== 0 && /^\d{1,3}$/.test(prefix ?? '') && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (finding 18b). `true` used to make Fastify believe the left-most X-Forwarded-For,
+ * which the client writes itself, so rotating it escaped the sign-in limits; it is refused now
+ * rather than guessed at. A hop count N takes the address N hops from the socket (the right-most
+ * one the proxies did not add); addresses take the right-most address that is not one of them.
+ * Fastify 5 ignores a bare number (it cannot check the peer), so a count becomes a function.
+ */
+function parseTrustProxy(raw: string, ctx: z.RefinementCtx): TrustProxy {
+  const value = raw.trim().toLowerCase();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') {
+    ctx.addIssue({ code: 'custom', message: `${TRUST_PROXY_HELP}; true would trust any X-Forwarded-For a client makes up` });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > TRUST_PROXY_MAX_HOPS) {
+      ctx.addIssue({ code: 'custom', message: `must be a hop count from 0 to ${TRUST_PROXY_MAX_HOPS}, or addresses` });
+      return z.NEVER;
+    }
+    return hops === 0 ? false : (_address: string, hop: number) => hop < hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isProxyAddress(entry));
+  if (bad !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `${TRUST_PROXY_HELP}; "${bad}" is neither` });
+    return z.NEVER;
+  }
+  return entries;
+}
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -25,10 +72,7 @@ const ConfigSchema = z.object({
   TOKEN_TTL_DAYS: intFrom(30, 1, 3650),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./build/web'),
-  TRUST_PROXY: z
-    .enum(['true', 'false', ''])
-    .default('false')
-    .transform((v) => v === 'true'),
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   RATE_LIMIT_LOGIN_PER_MINUTE: intFrom(10, 1),
   RATE_LIMIT_SIGNUP_PER_HOUR: intFrom(1000, 1),
   RATE_LIMIT_SHARE_PER_MINUTE: intFrom(30, 1),
@@ -56,7 +100,7 @@ export interface Config {
   tokenTtlDays: number;
   logLevel: string;
   webDistDir: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   rateLimits: { loginPerMinute: number; signupPerHour: number; sharePerMinute: number };
   mail: { smtpUrl: string | undefined; from: string };
   ai: AiConfig;

@@ -54,3 +54,38 @@ export class FailureThrottle {
     }
   }
 }
+
+/**
+ * Keys seen recently (a set whose entries expire), bounded like FailureThrottle. Sign-in remembers
+ * each address + e-mail that signed in correctly, so a person who has signed in from an address
+ * before is not turned away by the per-address count that someone else behind the same NAT ran up.
+ */
+export class RecentKeys {
+  private readonly entries = new Map<string, number>();
+
+  constructor(
+    private readonly options: { ttlMs: number; maxKeys?: number },
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  has(key: string): boolean {
+    const expiresAt = this.entries.get(key);
+    if (expiresAt === undefined) return false;
+    if (expiresAt > this.now()) return true;
+    this.entries.delete(key);
+    return false;
+  }
+
+  remember(key: string): void {
+    // Re-inserted, so the map stays in expiry order and the oldest go first when it is full.
+    this.entries.delete(key);
+    const maxKeys = this.options.maxKeys ?? 100_000;
+    if (this.entries.size >= maxKeys) {
+      for (const oldest of this.entries.keys()) {
+        this.entries.delete(oldest);
+        if (this.entries.size < maxKeys) break;
+      }
+    }
+    this.entries.set(key, this.now() + this.options.ttlMs);
+  }
+}

@@ -16,8 +16,8 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
     const created = await register({
       name: 'Amira Haddad',
       email: 'Amira@Example.com',
-      password: 'secret-pass',
-      password_confirmation: 'secret-pass',
+      password: 'amber lantern sets sail',
+      password_confirmation: 'amber lantern sets sail',
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().user).toMatchObject({ name: 'Amira Haddad', email: 'amira@example.com' });
@@ -26,7 +26,7 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/user/login',
-      payload: { email: 'AMIRA@example.com', password: 'secret-pass' },
+      payload: { email: 'AMIRA@example.com', password: 'amber lantern sets sail' },
     });
     expect(login.statusCode).toBe(200);
     const { user, token } = login.json();
@@ -95,7 +95,12 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
 
   test('an e-mail can be registered once, whatever its case', async () => {
     await t.signUp({ email: 'taken@example.com' });
-    const again = await register({ name: 'B', email: 'TAKEN@Example.com', password: 'long-enough', password_confirmation: 'long-enough' });
+    const again = await register({
+      name: 'B',
+      email: 'TAKEN@Example.com',
+      password: 'long-enough-1',
+      password_confirmation: 'long-enough-1',
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.email).toEqual(['The email has already been taken.']);
     const count = await t.database.db
@@ -250,7 +255,7 @@ describe('sign-in and sign-up rate limits', () => {
       expect(other.statusCode).toBe(422);
 
       // Only failures count, and a success clears them: signing in right never runs into the limit.
-      const account = { name: 'Right', email: 'right@example.com', password: 'long-enough', password_confirmation: 'long-enough' };
+      const account = { name: 'Right', email: 'right@example.com', password: 'long-enough-1', password_confirmation: 'long-enough-1' };
       expect((await t.app.inject({ method: 'POST', url: '/api/user/register', payload: account })).statusCode).toBe(201);
       const signIn = (password: string) =>
         t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: account.email, password } });
@@ -267,7 +272,7 @@ describe('sign-in and sign-up rate limits', () => {
         t.app.inject({
           method: 'POST',
           url: '/api/user/register',
-          payload: { name: 'N', email: `s${i}@example.com`, password: 'long-enough', password_confirmation: 'long-enough' },
+          payload: { name: 'N', email: `s${i}@example.com`, password: 'long-enough-1', password_confirmation: 'long-enough-1' },
         });
       // The account above was the first of the two sign-ups this address may make.
       expect((await signUp(1)).statusCode).toBe(201);
