@@ -41,6 +41,17 @@ export interface PersonalAccessTokensTable {
   expires_at: string;
   last_used_at: string | null;
   created_at: string;
+  /** The browser that signed in (migration 005), to name the session in settings. */
+  user_agent: string | null;
+}
+
+export interface UserPhotosTable {
+  user_id: number;
+  /** Random: the photo's address is `/api/user-photos/<key>.webp`, new with every upload. */
+  photo_key: string;
+  /** WebP, 256×256, made by sharp from the upload. */
+  content: Buffer;
+  created_at: string;
 }
 
 export interface TasksTable {
@@ -136,4 +147,5 @@ export interface Tables {
   activity_logs: ActivityLogsTable;
   mail_outbox: MailOutboxTable;
   account_links: AccountLinksTable;
+  user_photos: UserPhotosTable;
 }

@@ -10,7 +10,7 @@ interface LinkMailTexts {
   footer: string;
 }
 
-type AccountMailKind = 'verify_email' | 'reset_password';
+type AccountMailKind = 'verify_email' | 'change_email' | 'reset_password';
 
 /** In the account's language; German uses the informal "du" like the app. */
 export const ACCOUNT_MAIL_TEXTS: Record<AccountMailKind, Record<LanguageCode, LinkMailTexts>> = {
@@ -62,6 +62,56 @@ export const ACCOUNT_MAIL_TEXTS: Record<AccountMailKind, Record<LanguageCode, Li
       action: 'E-Mail-Adresse bestätigen',
       expiry: 'Der Link funktioniert einmal und läuft in 24 Stunden ab.',
       footer: 'Wenn du kein Taskaty-Konto erstellt hast, ignoriere diese E-Mail: Ohne den Link passiert nichts.',
+    },
+  },
+  change_email: {
+    en: {
+      subject: 'Confirm your new e-mail address for Taskaty',
+      greeting: (name) => `Hello ${name},`,
+      body: 'You asked to use this address for your Taskaty account. It takes the place of the old one once you confirm it here.',
+      action: 'Confirm new e-mail address',
+      expiry: 'The link works once and expires in 24 hours.',
+      footer: 'If you did not ask for this, ignore this e-mail: the account keeps its address.',
+    },
+    hi: {
+      subject: 'Taskaty के लिए अपने नए ईमेल पते की पुष्टि करें',
+      greeting: (name) => `नमस्ते ${name},`,
+      body: 'आपने अपने Taskaty खाते के लिए इस पते का उपयोग करने को कहा है। यहाँ पुष्टि करते ही यह पुराने पते की जगह ले लेगा।',
+      action: 'नए ईमेल पते की पुष्टि करें',
+      expiry: 'यह लिंक एक बार काम करता है और 24 घंटे में समाप्त हो जाता है।',
+      footer: 'अगर आपने यह अनुरोध नहीं किया, तो इस ईमेल को अनदेखा करें: खाते का पता नहीं बदलेगा।',
+    },
+    ar: {
+      subject: 'أكِّد عنوان بريدك الإلكتروني الجديد في Taskaty',
+      greeting: (name) => `مرحبًا ${name}،`,
+      body: 'طلبت استخدام هذا العنوان لحسابك في Taskaty. يحلّ محلّ العنوان القديم بمجرد تأكيده هنا.',
+      action: 'تأكيد العنوان الجديد',
+      expiry: 'يعمل الرابط مرة واحدة وتنتهي صلاحيته خلال 24 ساعة.',
+      footer: 'إن لم تطلب ذلك فتجاهل هذه الرسالة: يبقى عنوان الحساب كما هو.',
+    },
+    es: {
+      subject: 'Confirma tu nueva dirección de correo en Taskaty',
+      greeting: (name) => `Hola, ${name}:`,
+      body: 'Pediste usar esta dirección en tu cuenta de Taskaty. Sustituirá a la anterior en cuanto la confirmes aquí.',
+      action: 'Confirmar la nueva dirección',
+      expiry: 'El enlace funciona una sola vez y caduca en 24 horas.',
+      footer: 'Si no lo pediste, ignora este correo: la cuenta conserva su dirección.',
+    },
+    fr: {
+      subject: 'Confirmez votre nouvelle adresse e-mail pour Taskaty',
+      greeting: (name) => `Bonjour ${name},`,
+      body: 'Vous avez demandé à utiliser cette adresse pour votre compte Taskaty. Elle remplace l’ancienne dès que vous la confirmez ici.',
+      action: 'Confirmer la nouvelle adresse',
+      expiry: 'Le lien ne fonctionne qu’une fois et expire dans 24 heures.',
+      footer: 'Si vous n’avez rien demandé, ignorez cet e-mail : le compte garde son adresse.',
+    },
+    de: {
+      subject: 'Bestätige deine neue E-Mail-Adresse für Taskaty',
+      greeting: (name) => `Hallo ${name},`,
+      body: 'Du möchtest diese Adresse für dein Taskaty-Konto verwenden. Sie ersetzt die alte, sobald du sie hier bestätigst.',
+      action: 'Neue E-Mail-Adresse bestätigen',
+      expiry: 'Der Link funktioniert einmal und läuft in 24 Stunden ab.',
+      footer: 'Wenn du das nicht angefordert hast, ignoriere diese E-Mail: Das Konto behält seine Adresse.',
     },
   },
   reset_password: {

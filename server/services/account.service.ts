@@ -13,11 +13,17 @@ import { accountMail } from '../mail/account-mail-texts.ts';
 /** How long each kind of link works (issue 18). */
 export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
   verify_email: 24 * 3_600_000,
+  change_email: 24 * 3_600_000,
   reset_password: 3_600_000,
   invitation: 30 * 24 * 3_600_000,
 };
 /** Mails of one kind to one address within an hour; past it nothing more is sent (the answer is unchanged). */
-export const MAILS_PER_ADDRESS_PER_HOUR: Record<LinkPurpose, number> = { verify_email: 3, reset_password: 3, invitation: 5 };
+export const MAILS_PER_ADDRESS_PER_HOUR: Record<LinkPurpose, number> = {
+  verify_email: 3,
+  change_email: 3,
+  reset_password: 3,
+  invitation: 5,
+};
 
 export const INVALID_LINK = 'This link is invalid or has expired.';
 
@@ -35,6 +41,10 @@ export interface AccountServiceDeps {
   hashPassword: (password: string) => Promise<string>;
   /** Every session of the user ends (tokens deleted, live streams closed). */
   signOutEverywhere: (userId: number) => Promise<void>;
+  /** Whether this is the account's password (an e-mail change asks for it). */
+  checkPassword: (user: UserRow, password: string) => Promise<boolean>;
+  /** After the account's address changed: lists that show it are read anew (profile-changes.ts). */
+  profileChanged: (userId: number) => Promise<void>;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -54,33 +64,34 @@ export function createAccountService(deps: AccountServiceDeps) {
   async function mailLink(
     db: ReturnType<typeof repositories>,
     user: UserRow,
-    purpose: 'verify_email' | 'reset_password',
+    purpose: 'verify_email' | 'change_email' | 'reset_password',
     path: string,
     language: LanguageCode,
+    to: string = user.email,
   ): Promise<boolean> {
     const now = clock.now();
     const since = new Date(now.getTime() - 3_600_000).toISOString();
-    if ((await db.links.countSentTo(user.email, purpose, since)) >= MAILS_PER_ADDRESS_PER_HOUR[purpose]) return false;
+    if ((await db.links.countSentTo(to, purpose, since)) >= MAILS_PER_ADDRESS_PER_HOUR[purpose]) return false;
     // Only the newest link of a kind works: an older mail read later cannot undo a newer step.
     await db.links.spendAllOf(user.id, purpose, now.toISOString());
     const secret = randomBytes(32).toString('base64url');
     await db.links.create({
       userId: user.id,
       purpose,
-      email: user.email,
+      email: to,
       secretHash: hashLinkSecret(secret),
       expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS[purpose]).toISOString(),
       now: now.toISOString(),
     });
     const link = `${deps.publicUrl}${path}?token=${secret}`;
-    await db.outbox.enqueue({ to: user.email, ...accountMail(purpose, { language, name: user.name, link }) }, now.toISOString());
+    await db.outbox.enqueue({ to, ...accountMail(purpose, { language, name: user.name, link }) }, now.toISOString());
     return true;
   }
 
   /** Spends a single-use link of this purpose, or throws the one message every bad link gets. */
-  async function spendLink(db: ReturnType<typeof repositories>, token: string, purpose: LinkPurpose) {
+  async function spendLink(db: ReturnType<typeof repositories>, token: string, purposes: LinkPurpose[]) {
     const now = clock.nowIso();
-    const link = await db.links.findLive(hashLinkSecret(token), purpose, now);
+    const link = await db.links.findLive(hashLinkSecret(token), purposes, now);
     if (!link || link.used_at !== null || !(await db.links.spend(link.id, now))) throw invalidLink();
     return link;
   }
@@ -102,20 +113,45 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (!sent) throw new AppError(429, 'Too many e-mails were sent to this address. Please try again in an hour.');
     },
 
-    /** POST /api/user/email/verify: the link's address is the account's, proven. */
+    /**
+     * POST /api/user/email/verify: the link's address is proven. A sign-up's link proves the
+     * account's address; an e-mail change's link makes its new address the account's.
+     */
     async verifyEmail(token: string): Promise<UserRow> {
       const now = clock.nowIso();
-      const user = await database.db.transaction().execute(async (trx) => {
+      const { user, changed } = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
-        const link = await spendLink(db, token, 'verify_email');
+        const link = await spendLink(db, token, ['verify_email', 'change_email']);
         const user = link.user_id === null ? undefined : await db.users.findById(link.user_id);
+        if (!user) throw invalidLink();
+        if (link.purpose === 'change_email') {
+          // Someone may have taken the address since the mail was sent.
+          if ((await db.users.findByEmail(link.email)) && user.email !== link.email)
+            throw new ValidationError({ email: ['The email has already been taken.'] });
+          await db.users.changeEmail(user.id, link.email, now);
+          return { user: (await db.users.findById(user.id))!, changed: user.email !== link.email };
+        }
         // An address changed since the mail was sent is not proven by it.
-        if (!user || user.email !== link.email) throw invalidLink();
+        if (user.email !== link.email) throw invalidLink();
         await db.users.markEmailVerified(user.id, user.email, now);
-        return (await db.users.findById(user.id))!;
+        return { user: (await db.users.findById(user.id))!, changed: false };
       });
+      if (changed) await deps.profileChanged(user.id);
       await deps.claimInvitations(user);
       return user;
+    },
+
+    /** POST /api/user/email: the new address takes effect once the link mailed to it is followed. */
+    async requestEmailChange(user: UserRow, email: string, password: string): Promise<void> {
+      if (!(await deps.checkPassword(user, password))) throw new ValidationError({ password: ['The password is incorrect.'] });
+      if (email === user.email) throw new ValidationError({ email: ['This is already your e-mail address.'] });
+      const sent = await database.db.transaction().execute(async (trx) => {
+        const db = repositories(trx);
+        if (await db.users.findByEmail(email)) throw new ValidationError({ email: ['The email has already been taken.'] });
+        return mailLink(db, user, 'change_email', '/verify-email', languageOf(user), email);
+      });
+      if (!sent) throw new AppError(429, 'Too many e-mails were sent to this address. Please try again in an hour.');
+      deps.onMailQueued?.();
     },
 
     /** POST /api/invitations/claim: the invitation's link was mailed to this account's address. */
@@ -123,7 +159,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       const now = clock.nowIso();
       const db = repositories(database.db);
       // Not single-use: the mail may be opened twice, and only the mailbox's owner holds it.
-      const link = await db.links.findLive(hashLinkSecret(token), 'invitation', now);
+      const link = await db.links.findLive(hashLinkSecret(token), ['invitation'], now);
       if (!link) throw invalidLink();
       if (link.email !== user.email)
         throw new ValidationError({ token: ['This invitation was sent to another e-mail address. Sign in with that address to see it.'] });
@@ -152,7 +188,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     ): Promise<void> {
       // A weak password is refused without spending the link, so the person can try another.
       const db = repositories(database.db);
-      const link = await db.links.findLive(hashLinkSecret(token), 'reset_password', clock.nowIso());
+      const link = await db.links.findLive(hashLinkSecret(token), ['reset_password'], clock.nowIso());
       const owner = link && link.used_at === null && link.user_id !== null ? await db.users.findById(link.user_id) : undefined;
       if (!link || !owner || owner.email !== link.email) throw invalidLink();
       const problems = passwordErrors ? await passwordErrors(password, [owner.name, owner.email]) : [];
@@ -161,7 +197,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       const now = clock.nowIso();
       const user = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
-        const spent = await spendLink(db, token, 'reset_password');
+        const spent = await spendLink(db, token, ['reset_password']);
         const user = spent.user_id === null ? undefined : await db.users.findById(spent.user_id);
         if (!user || user.email !== spent.email) throw invalidLink();
         await db.users.setPasswordHash(user.id, passwordHash, now);

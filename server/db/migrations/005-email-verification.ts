@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
 /**
- * Verified e-mail addresses and the single-use links that prove a mailbox (issue 18):
+ * Verified e-mail addresses, the single-use links that prove a mailbox, and account settings (issue 18):
  * - `users.email_verified_at`: when the account's address was proven (a verification link, an
  *   invitation link, or a password reset, which are all mailed to it). Shares addressed to an
  *   e-mail attach to an account only once it is set.
@@ -32,6 +32,18 @@ export function emailVerification(dialect: Dialect) {
         .execute();
       await db.schema.createIndex('account_links_user_idx').on('account_links').columns(['user_id', 'purpose']).execute();
       await db.schema.createIndex('account_links_expiry_idx').on('account_links').column('expires_at').execute();
+
+      // Settings (issue 18): a profile photo kept with the data, resized, behind an unguessable key
+      // (it is shown to collaborators, whose browsers load it without a bearer token), and the
+      // browser each session signed in from.
+      await db.schema
+        .createTable('user_photos')
+        .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+        .addColumn('photo_key', 'text', (c) => c.notNull().unique())
+        .addColumn('content', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.alterTable('personal_access_tokens').addColumn('user_agent', 'text').execute();
 
       // Pending shares of accounts whose address was never proven become invitations again;
       // their lists change, so their versions move (list ETags and caches).

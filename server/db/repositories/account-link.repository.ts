@@ -3,7 +3,7 @@ import type { AccountLinksTable, Tables } from '../tables.ts';
 
 export type AccountLinkRow = Selectable<AccountLinksTable>;
 /** What a link mailed to an address is for (migration 005). */
-export type LinkPurpose = 'verify_email' | 'reset_password' | 'invitation';
+export type LinkPurpose = 'verify_email' | 'change_email' | 'reset_password' | 'invitation';
 
 export function createAccountLinkRepository(db: Kysely<Tables>) {
   return {
@@ -29,13 +29,13 @@ export function createAccountLinkRepository(db: Kysely<Tables>) {
         .execute();
     },
 
-    /** The link with this secret for this purpose, if it has not expired (used or not). */
-    findLive(secretHash: string, purpose: LinkPurpose, now: string): Promise<AccountLinkRow | undefined> {
+    /** The link with this secret for one of these purposes, if it has not expired (used or not). */
+    findLive(secretHash: string, purposes: LinkPurpose[], now: string): Promise<AccountLinkRow | undefined> {
       return db
         .selectFrom('account_links')
         .selectAll()
         .where('secret_hash', '=', secretHash)
-        .where('purpose', '=', purpose)
+        .where('purpose', 'in', purposes)
         .where('expires_at', '>', now)
         .executeTakeFirst();
     },

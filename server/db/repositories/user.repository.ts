@@ -29,6 +29,23 @@ export function createUserRepository(db: Kysely<Tables>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** An e-mail change proven by the link mailed to the new address. */
+    async changeEmail(id: number, email: string, now: string): Promise<void> {
+      await db.updateTable('users').set({ email, email_verified_at: now, updated_at: now }).where('id', '=', id).execute();
+    },
+
+    async setName(id: number, name: string, now: string): Promise<void> {
+      await db.updateTable('users').set({ name, updated_at: now }).where('id', '=', id).execute();
+    },
+
+    async setPhoto(id: number, userPhoto: string | null, now: string): Promise<void> {
+      await db.updateTable('users').set({ user_photo: userPhoto, updated_at: now }).where('id', '=', id).execute();
+    },
+
+    async delete(id: number): Promise<void> {
+      await db.deleteFrom('users').where('id', '=', id).execute();
+    },
+
     async setPasswordHash(id: number, passwordHash: string, now: string): Promise<void> {
       await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
     },

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+import { requiredField } from './messages.ts';
+
+/** Account settings beside the spec's user card (issue 18). */
+
+export const ProfileInput = z.object({
+  name: z
+    .string({ error: requiredField('name') })
+    .trim()
+    .min(1, 'The name field is required.')
+    .max(LIMITS.nameMax, `The name must not be greater than ${LIMITS.nameMax} characters.`),
+});
+
+const password = (field: string) =>
+  z
+    .string({ error: requiredField(field) })
+    .min(1, `The ${field} field is required.`)
+    .max(LIMITS.passwordMax, `The ${field} must not be greater than ${LIMITS.passwordMax} characters.`);
+
+export const EmailChangeInput = z.object({
+  email: z
+    .string({ error: requiredField('email') })
+    .trim()
+    .min(1, 'The email field is required.')
+    .max(LIMITS.emailMax, `The email must not be greater than ${LIMITS.emailMax} characters.`)
+    .pipe(z.email('The email must be a valid email address.'))
+    .transform((value) => value.toLowerCase()),
+  password: password('password'),
+});
+
+export const PasswordChangeInput = z
+  .object({
+    current_password: password('current password'),
+    password: z
+      .string({ error: requiredField('password') })
+      .min(1, { error: 'The password field is required.', abort: true })
+      .min(LIMITS.passwordMin, `The password must be at least ${LIMITS.passwordMin} characters.`)
+      .max(LIMITS.passwordMax, `The password must not be greater than ${LIMITS.passwordMax} characters.`),
+    password_confirmation: z.string({ error: requiredField('password confirmation') }),
+  })
+  .refine((input) => input.password === input.password_confirmation, {
+    message: 'The password field confirmation does not match.',
+    path: ['password'],
+  });
+
+export const DeleteAccountInput = z.object({ password: password('password') });
+
+export const Session = z.object({
+  id: z.number().int(),
+  /** From the browser's User-Agent at sign-in; null when it named none we know. */
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  /** The session this request was made with. */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof Session>;
+export const SessionsResponse = z.object({ sessions: z.array(Session) });
+
+export const SessionIdParams = z.object({
+  id: z.coerce.number({ error: 'The session id must be a number.' }).int('The session id must be a number.').min(1).max(2_147_483_647),
+});
+
+export const PhotoKeyParams = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{24}\.webp$/) });

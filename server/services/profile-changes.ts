@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import type { ListKeysMemory } from '../cache/list-keys-memory.ts';
+import type { Database } from '../db/database.ts';
+import { createDataVersionRepository } from '../db/repositories/data-version.repository.ts';
+
+/**
+ * A person's name, photo or address is part of every task that shows them: as its owner on each
+ * of their tasks, and in `shared_with` on each task shared with them. When one changes, those
+ * tasks are rendered anew (revision) and everyone who lists one of them reads a new version
+ * (docs/performance.md: the list caches key on both).
+ */
+export function createProfileChanges(deps: { database: Database; listKeys?: ListKeysMemory | undefined }) {
+  const { database } = deps;
+  return async function profileChanged(userId: number): Promise<void> {
+    const { bumped, taskIds } = await database.db.transaction().execute(async (trx) => {
+      const taskIds = (
+        await trx
+          .selectFrom('tasks')
+          .select('id')
+          .where('user_id', '=', userId)
+          .union(trx.selectFrom('task_shares').select('task_id as id').where('user_id', '=', userId))
+          .execute()
+      ).map((row) => row.id);
+      await trx
+        .updateTable('tasks')
+        .set({ revision: sql<number>`revision + 1` })
+        .where((eb) =>
+          eb.or([
+            eb('user_id', '=', userId),
+            eb('id', 'in', trx.selectFrom('task_shares').select('task_id').where('user_id', '=', userId)),
+          ]),
+        )
+        .execute();
+      // Everyone who lists one of those tasks: owners and recipients with an account. Subqueries,
+      // not id lists, so 100,000 tasks stay one statement on both databases.
+      const ids = () =>
+        trx
+          .selectFrom('tasks')
+          .select('id')
+          .where('user_id', '=', userId)
+          .union(trx.selectFrom('task_shares').select('task_id as id').where('user_id', '=', userId));
+      const audience = await trx
+        .selectFrom('tasks')
+        .select('user_id')
+        .where('id', 'in', ids())
+        .union(
+          trx
+            .selectFrom('task_shares')
+            .select('user_id')
+            .where('task_id', 'in', ids())
+            .where('user_id', 'is not', null)
+            .$narrowType<{ user_id: number }>(),
+        )
+        .execute();
+      const versions = createDataVersionRepository(trx);
+      return { bumped: await versions.bump([userId, ...audience.map((row) => row.user_id)]), taskIds };
+    });
+    await deps.listKeys?.afterWrite(
+      bumped,
+      taskIds.map((taskId) => ({ taskId, kind: 'changed' as const })),
+    );
+  };
+}
