@@ -5,7 +5,7 @@
  */
 const base = process.argv[2] ?? 'http://127.0.0.1:3000';
 const email = process.argv[3] ?? `demo-${Date.now()}@example.com`;
-const password = 'demo-password-1';
+const password = 'demo orchard lantern 7';
 
 async function call(method: string, path: string, body?: unknown, token?: string) {
   const response = await fetch(base + path, {

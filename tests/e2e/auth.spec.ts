@@ -9,8 +9,8 @@ test('a new person signs up, signs in, comes back to a protected page after sign
   await page.goto('/signup');
   await page.getByLabel('Full name').fill('Layla Journey');
   await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('a-long-password');
-  await page.getByLabel('Confirm password').fill('a-long-password');
+  await page.getByLabel('Password', { exact: true }).fill('amber lantern sets sail');
+  await page.getByLabel('Confirm password').fill('amber lantern sets sail');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Account created successfully! You can now sign in.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
@@ -19,7 +19,7 @@ test('a new person signs up, signs in, comes back to a protected page after sign
   await page.goto('/labels');
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('a-long-password');
+  await page.getByLabel('Password', { exact: true }).fill('amber lantern sets sail');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/labels$/);
   await expect(page.getByRole('link', { name: 'Labels' }).first()).toHaveAttribute('aria-current', 'page');
@@ -197,4 +197,43 @@ for (const language of ['en', 'ar'] as const) {
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     });
   }
+}
+
+const WEAK_PASSWORD = 'The password is too easy to guess. Use a longer phrase of uncommon words.';
+
+for (const language of ['en', 'ar'] as const) {
+  test(`a weak password is refused under the password field in ${language}, on the static sign-up page and in the app`, async ({
+    page,
+  }) => {
+    const t = await localeTexts(language, 'auth');
+    const expected = language === 'en' ? WEAK_PASSWORD : arabicServerText[WEAK_PASSWORD]!;
+    expect(expected).toBeTruthy();
+    await setLanguage(page, language);
+
+    const tryWeakPassword = async () => {
+      await page.getByLabel(t('signup.name')).fill('Layla Haddad');
+      await page.getByLabel(t('signup.email')).fill(uniqueEmail('weak'));
+      await page.getByLabel(t('signup.password'), { exact: true }).fill('password123');
+      await page.getByLabel(t('signup.confirmPassword')).fill('password123');
+      await page.getByRole('button', { name: t('signup.submit') }).click();
+      const password = page.getByLabel(t('signup.password'), { exact: true });
+      await expect(password).toHaveAttribute('aria-invalid', 'true');
+      await expect(password).toHaveAccessibleDescription(expected);
+      await expect(page.getByText(expected)).toBeVisible();
+    };
+
+    // The server's static /signup (its own script, /auth.js).
+    await page.goto('/signup');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await tryWeakPassword();
+
+    // The app's sign-up form, reached without a page load from its sign-in page.
+    await page.goto('/labels');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.getByRole('link', { name: t('login.signupLink') }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    await tryWeakPassword();
+  });
 }

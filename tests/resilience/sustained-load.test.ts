@@ -67,7 +67,7 @@ test(
       const clients: Client[] = [];
       for (let u = 0; u < USERS; u++) {
         const email = `soak-${u}@example.com`;
-        const password = 'soak-password-1';
+        const password = 'soak lantern orchard 7';
         await fetch(`${base}/api/user/register`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
