@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { UserResponse } from '../../common/schemas/user.schema.ts';
-import { apiRequest } from '../lib/api-client.ts';
+import { currentUserQuery, userKeys } from '../lib/api/user-queries.ts';
 import { useLiveUpdates } from '../lib/realtime.ts';
 import { useSession } from '../lib/session.tsx';
+import { VerifyEmailBanner } from '../features/auth/verify-email-banner.tsx';
 import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { QuickAdd } from '../features/tasks/quick-add.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -14,16 +14,33 @@ import { AppHeader } from './app-header.tsx';
 export function AppLayout() {
   const { t } = useTranslation();
   const { session, signIn } = useSession();
+  const queryClient = useQueryClient();
   // Pending shares, collaborators' edits and comments arrive without a reload.
   useLiveUpdates();
   // Confirms the stored token on entry (a revoked or expired one answers 401, which signs
   // out) and refreshes the stored user.
-  const me = useQuery({ queryKey: ['user'], queryFn: () => apiRequest('/api/user', { schema: UserResponse }), staleTime: 60_000 });
+  const me = useQuery(currentUserQuery());
+  const applied = useRef<unknown>(undefined);
+  const sessionUser = session.status === 'authenticated' ? session.user : null;
   useEffect(() => {
-    if (me.data && session.status === 'authenticated' && JSON.stringify(me.data.user) !== JSON.stringify(session.user)) {
-      signIn(me.data.user, session.token);
+    if (!me.data || session.status !== 'authenticated') return;
+    const differs = JSON.stringify(me.data.user) !== JSON.stringify(session.user);
+    if (applied.current !== me.data) {
+      // A new answer from the server: the stored user takes it.
+      applied.current = me.data;
+      if (differs) signIn(me.data.user, session.token);
+    } else if (differs) {
+      // The stored user changed under an answer already applied (another tab verified the
+      // address, say): ask the server again rather than write the older copy back, which
+      // would make two tabs overwrite each other's copy for ever.
+      void queryClient.invalidateQueries({ queryKey: userKeys.me });
     }
-  }, [me.data, session, signIn]);
+  }, [me.data, session, signIn, queryClient]);
+
+  // Issue 18: until the address is proven, shares to it do not arrive. Shown once the server has
+  // said so (a stored user from before the field existed says nothing), and gone as soon as
+  // either copy says it is proven (verified here, in another tab, or by an invitation's link).
+  const unverified = me.data?.user.email_verified_at === null && sessionUser?.email_verified_at === null;
 
   return (
     <div className="min-h-dvh bg-bg">
@@ -46,6 +63,11 @@ export function AppLayout() {
         }
       />
       <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        {unverified && sessionUser && (
+          <Suspense fallback={null}>
+            <VerifyEmailBanner email={sessionUser.email} />
+          </Suspense>
+        )}
         <Outlet />
       </main>
     </div>

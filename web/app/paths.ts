@@ -3,6 +3,11 @@ export const paths = {
   home: '/',
   login: '/login',
   signup: '/signup',
+  /** Account recovery and the links mailed to an address (issue 18); noindex. */
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  invitation: '/invitation',
   privacy: '/privacy',
   terms: '/terms',
   pricing: '/pricing',

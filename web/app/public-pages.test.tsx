@@ -64,7 +64,9 @@ describe('server-rendered public pages', () => {
       expect(form.querySelector('button[aria-controls]')!.getAttribute('aria-label')).toBe(texts.showPassword);
       expect(form.querySelector('button[type="submit"]')!.textContent).toBe(texts.login.submit);
       expect(root.querySelector('select')!.querySelector('option[selected]')!.getAttribute('value')).toBe(language);
-      expect([...root.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual(['/', '/signup']);
+      // Forgot password (issue 18) is a plain link under the password field, so it works without the app.
+      expect([...root.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual(['/', '/forgot-password', '/signup']);
+      expect(form.querySelector('a[href="/forgot-password"]')!.textContent).toBe(texts.login.forgotPassword);
 
       expect(templateOf(root, 'error').id).toBe('login-error');
       expect(templateOf(root, 'error').querySelector('[role="alert"]')).not.toBeNull();

@@ -18,6 +18,11 @@ const DashboardPage = lazy(() => import('../pages/dashboard-page.tsx'));
 const SharedPage = lazy(() => import('../pages/shared-page.tsx'));
 const LabelsPage = lazy(() => import('../pages/labels-page.tsx'));
 const SettingsPage = lazy(() => import('../pages/settings-page.tsx'));
+// The links mailed to an address (issue 18).
+const ForgotPasswordPage = lazy(() => import('../pages/forgot-password-page.tsx'));
+const ResetPasswordPage = lazy(() => import('../pages/reset-password-page.tsx'));
+const VerifyEmailPage = lazy(() => import('../pages/verify-email-page.tsx'));
+const InvitationPage = lazy(() => import('../pages/invitation-page.tsx'));
 
 function Loading() {
   const { t } = useTranslation();
@@ -32,6 +37,10 @@ export function AppRoutes() {
       <Route path={paths.home} element={page(<LandingPage />)} />
       <Route path={paths.login} element={<PublicOnly>{page(<LoginPage />)}</PublicOnly>} />
       <Route path={paths.signup} element={<PublicOnly>{page(<SignupPage />)}</PublicOnly>} />
+      <Route path={paths.forgotPassword} element={<PublicOnly>{page(<ForgotPasswordPage />)}</PublicOnly>} />
+      <Route path={paths.resetPassword} element={<PublicOnly>{page(<ResetPasswordPage />)}</PublicOnly>} />
+      {/* Signed in or not: the link itself proves the address. */}
+      <Route path={paths.verifyEmail} element={page(<VerifyEmailPage />)} />
       <Route path={paths.privacy} element={page(<PrivacyPage />)} />
       <Route path={paths.terms} element={page(<TermsPage />)} />
       <Route path={paths.pricing} element={page(<PricingPage />)} />
@@ -47,6 +56,8 @@ export function AppRoutes() {
         <Route path={paths.shared} element={page(<SharedPage />)} />
         <Route path={paths.labels} element={page(<LabelsPage />)} />
         <Route path={paths.settings} element={page(<SettingsPage />)} />
+        {/* A visitor signs in (or up) first and comes back with the link. */}
+        <Route path={paths.invitation} element={page(<InvitationPage />)} />
       </Route>
       <Route path={paths.tasks} element={<Navigate to={paths.dashboard} replace />} />
       <Route path="*" element={<Navigate to={paths.home} replace />} />

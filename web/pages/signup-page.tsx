@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { AuthShell } from '../features/auth/auth-shell.tsx';
 import { SignupForm } from '../features/auth/signup-form.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
 
 export default function SignupPage() {
   const { t } = useTranslation('auth');
+  // A page the guard remembered (an invitation's link, say) is kept when switching between sign-in and sign-up.
+  const { state } = useLocation();
   usePageMeta({ title: t('signup.title'), description: t('signup.subtitle'), indexable: true });
   return (
     <AuthShell
@@ -14,7 +16,7 @@ export default function SignupPage() {
       footer={
         <>
           {t('signup.haveAccount')}{' '}
-          <Link to="/login" className="font-medium text-brand-strong underline-offset-4 hover:underline">
+          <Link to="/login" state={state as unknown} className="font-medium text-brand-strong underline-offset-4 hover:underline">
             {t('signup.loginLink')}
           </Link>
         </>

@@ -60,7 +60,8 @@
       typeof value.name === 'string' &&
       typeof value.email === 'string' &&
       (value.user_photo === null || typeof value.user_photo === 'string') &&
-      typeof value.created_at === 'string',
+      typeof value.created_at === 'string' &&
+      (value.email_verified_at === undefined || value.email_verified_at === null || typeof value.email_verified_at === 'string'),
     );
   }
 
@@ -264,7 +265,14 @@
           var user = answer.user;
           write(
             KEYS.user,
-            JSON.stringify({ id: user.id, name: user.name, email: user.email, user_photo: user.user_photo, created_at: user.created_at }),
+            JSON.stringify({
+              id: user.id,
+              name: user.name,
+              email: user.email,
+              user_photo: user.user_photo,
+              created_at: user.created_at,
+              email_verified_at: user.email_verified_at === undefined ? null : user.email_verified_at,
+            }),
           );
           write(KEYS.token, answer.token.plainTextToken);
           location.replace(destination());

@@ -8,17 +8,20 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { buttonRoleProps } from '../../components/ui/button-role.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 
-/** The frame of the sign-in and sign-up screens: back to home, language, a centred card. */
+/** The frame of the sign-in, sign-up and account-link screens: back to home, language, a centred card. */
 export function AuthShell({
   title,
   subtitle,
   children,
   footer,
+  mark,
 }: {
   title: string;
   subtitle: string;
   children: ReactNode;
-  footer: ReactNode;
+  footer?: ReactNode;
+  /** Shown above the title: the outcome of a mailed link. */
+  mark?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [language, setLanguage] = useLanguage();
@@ -37,11 +40,12 @@ export function AuthShell({
             <Logo className="text-xl" />
           </div>
           <div className="rounded-card border border-line bg-surface p-6 shadow-sm sm:p-8">
+            {mark && <div className="mb-4">{mark}</div>}
             <h1 className="text-2xl font-semibold tracking-tight text-fg">{title}</h1>
-            <p className="mt-1 text-sm text-muted">{subtitle}</p>
+            {subtitle && <p className="mt-1 text-sm text-muted">{subtitle}</p>}
             <div className="mt-6">{children}</div>
           </div>
-          <p className="mt-6 text-center text-sm text-muted">{footer}</p>
+          {footer && <p className="mt-6 text-center text-sm text-muted">{footer}</p>}
         </div>
       </main>
     </div>

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -67,6 +69,16 @@ export function LoginForm() {
         onChange={(event) => setPassword(event.target.value)}
         revealable={{ show: t('showPassword'), hide: t('hidePassword') }}
       />
+      {/* A plain link, so it works on the static /login too (web/public/auth.js keeps ?lang= on it). */}
+      <p className="-mt-1.5 text-end text-sm">
+        <Link
+          to={paths.forgotPassword}
+          className="rounded-control font-medium text-brand-strong underline-offset-4 hover:underline"
+          data-testid="forgot-password-link"
+        >
+          {t('login.forgotPassword')}
+        </Link>
+      </p>
       <Button type="submit" size="lg" className="w-full" busy={busy}>
         {busy ? t('login.submitting') : t('login.submit')}
       </Button>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { TIMINGS } from '../../../common/constants.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -20,6 +20,8 @@ export function SignupSuccess() {
 export function SignupForm({ loginPath }: { loginPath: string }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  // Where sign-in should lead afterwards (a protected page, an invitation's link), kept through sign-up.
+  const { state } = useLocation();
   const [values, setValues] = useState(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
@@ -28,9 +30,9 @@ export function SignupForm({ loginPath }: { loginPath: string }) {
 
   useEffect(() => {
     if (!succeeded) return;
-    const timer = setTimeout(() => navigate(loginPath), TIMINGS.signupRedirectMs);
+    const timer = setTimeout(() => navigate(loginPath, { state: state as unknown }), TIMINGS.signupRedirectMs);
     return () => clearTimeout(timer);
-  }, [succeeded, navigate, loginPath]);
+  }, [succeeded, navigate, loginPath, state]);
 
   const update = (field: Field) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));

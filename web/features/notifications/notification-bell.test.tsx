@@ -96,6 +96,35 @@ describe('notification bell', () => {
     await waitFor(() => expect(screen.queryByTestId('bell-badge')).toBeNull());
   });
 
+  test('declining asks for confirmation first, then the share leaves the list and focus stays in the panel', async () => {
+    const calls: string[] = [];
+    fetchMock.mockImplementation(async (url, init) => {
+      if (init?.method === 'POST') {
+        calls.push(String(url));
+        return Response.json({ message: 'Share declined' });
+      }
+      return Response.json({ pending_tasks: calls.length ? [pendingTask(6)] : [pendingTask(5), pendingTask(6)] });
+    });
+    const user = await renderBell();
+    await user.click(await screen.findByRole('button', { name: 'Notifications: 2 pending shares' }));
+    const [first] = await screen.findAllByTestId('pending-share');
+    await user.click(within(first!).getByRole('button', { name: 'Decline' }));
+    expect(within(first!).getByText(/Decline this task\?/)).toBeInTheDocument();
+    // The confirmation takes focus; Cancel gives it back to Decline.
+    expect(within(first!).getByRole('button', { name: 'Yes, decline' })).toHaveFocus();
+    await user.click(within(first!).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(within(first!).getByRole('button', { name: 'Decline' })).toHaveFocus());
+    expect(calls).toEqual([]);
+
+    await user.click(within(first!).getByRole('button', { name: 'Decline' }));
+    await user.click(within(first!).getByRole('button', { name: 'Yes, decline' }));
+    await waitFor(() => expect(screen.getAllByTestId('pending-share')).toHaveLength(1));
+    expect(calls).toEqual(['/api/tasks/5/decline-share']);
+    expect(screen.getByTestId('pending-title')).toHaveTextContent('Shared task 6');
+    expect(screen.getByRole('heading', { name: 'Pending shares' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByTestId('bell-badge')).toHaveTextContent('1'));
+  });
+
   test('a failed load shows the message and Try Again', async () => {
     fetchMock.mockResolvedValueOnce(new Response('down', { status: 503 }));
     fetchMock.mockResolvedValueOnce(new Response('down', { status: 503 }));

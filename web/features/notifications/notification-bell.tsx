@@ -1,5 +1,5 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { ArrowRight, Bell, Check, Inbox } from 'lucide-react';
+import { ArrowRight, Bell, Check, Inbox, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,7 +14,7 @@ import { LabelChip } from '../../components/ui/label-chip.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { pendingSharesQuery, useAcceptShare } from '../../lib/api/share-queries.ts';
+import { pendingSharesQuery, useAcceptShare, useDeclineShare } from '../../lib/api/share-queries.ts';
 import { cx } from '../../lib/class-names.ts';
 
 /** Spec §9: the badge shows the count, '9+' above 9, nothing at 0. */
@@ -23,7 +23,7 @@ export function badgeText(count: number): string | null {
   return count > LIMITS.badgeMax ? `${LIMITS.badgeMax}+` : String(count);
 }
 
-/** Header bell (spec §2): a badge with the pending-share count and a dropdown to accept them. */
+/** Header bell (spec §2): a badge with the pending-share count and a dropdown to accept (or, issue 18, decline) them. */
 export function NotificationBell() {
   const { t } = useTranslation('sharing');
   const [open, setOpen] = useState(false);
@@ -32,6 +32,8 @@ export function NotificationBell() {
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const headingId = useId();
+  // Where focus goes when the item it was in leaves the list (accepted or declined).
+  const heading = useRef<HTMLHeadingElement>(null);
   const count = pending.data?.length ?? 0;
   const badge = badgeText(count);
 
@@ -101,7 +103,7 @@ export function NotificationBell() {
           )}
         >
           <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-3">
-            <h2 id={headingId} className="text-sm font-semibold">
+            <h2 id={headingId} ref={heading} tabIndex={-1} className="rounded-control text-sm font-semibold">
               {t('bell.title')}
             </h2>
             {count > 0 && (
@@ -109,7 +111,7 @@ export function NotificationBell() {
             )}
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
-            <PendingShareList query={pending} />
+            <PendingShareList query={pending} onGone={() => heading.current?.focus()} />
           </div>
           <div className="border-t border-line px-4 py-2.5">
             <Link
@@ -127,7 +129,7 @@ export function NotificationBell() {
   );
 }
 
-function PendingShareList({ query }: { query: UseQueryResult<Task[]> }) {
+function PendingShareList({ query, onGone }: { query: UseQueryResult<Task[]>; onGone(): void }) {
   const { t } = useTranslation('sharing');
   if (query.isPending) {
     return (
@@ -168,38 +170,57 @@ function PendingShareList({ query }: { query: UseQueryResult<Task[]> }) {
   return (
     <ul className="divide-y divide-line">
       {tasks.map((task) => (
-        <PendingShareItem key={task.id} task={task} />
+        <PendingShareItem key={task.id} task={task} onGone={onGone} />
       ))}
     </ul>
   );
 }
 
-function PendingShareItem({ task }: { task: Task }) {
+function PendingShareItem({ task, onGone }: { task: Task; onGone(): void }) {
   const { t } = useTranslation('sharing');
   const toast = useToast();
   const accept = useAcceptShare();
-  const [confirming, setConfirming] = useState(false);
+  const decline = useDeclineShare();
+  // Accepting and declining each take a confirmation, shown in place of the two buttons.
+  const [confirming, setConfirming] = useState<'accept' | 'decline' | null>(null);
   const confirmGroup = useRef<HTMLDivElement>(null);
   const item = useRef<HTMLLIElement>(null);
   const description = preview(task.description, LIMITS.descriptionPreviewChars);
   const shownLabels = task.labels.slice(0, LIMITS.pendingShareLabelChips);
   const hiddenLabels = task.labels.length - shownLabels.length;
+  const busy = accept.isPending || decline.isPending;
 
   useEffect(() => {
-    // Focus moves to the confirm button, so the keyboard path is Accept, then Enter again.
+    // Focus moves to the confirm button, so the keyboard path is Accept (or Decline), then Enter again.
     if (confirming) confirmGroup.current?.querySelector<HTMLButtonElement>('button:last-of-type')?.focus();
   }, [confirming]);
 
   const cancel = () => {
-    setConfirming(false);
-    // Back to the Accept button the confirmation replaced.
-    requestAnimationFrame(() => item.current?.querySelector<HTMLButtonElement>('[data-accept]')?.focus());
+    const was = confirming;
+    setConfirming(null);
+    // Back to the button the confirmation replaced.
+    requestAnimationFrame(() => item.current?.querySelector<HTMLButtonElement>(`[data-${was ?? 'accept'}]`)?.focus());
   };
 
   const doAccept = () =>
     accept.mutate(task.id, {
-      onSuccess: () => toast.show(t('bell.accepted')),
+      onSuccess: () => {
+        toast.show(t('bell.accepted'));
+        onGone();
+      },
     });
+
+  const doDecline = () =>
+    decline.mutate(task.id, {
+      onSuccess: () => {
+        toast.show(t('bell.declined'));
+        onGone();
+      },
+    });
+
+  const failed = accept.isError ? { error: accept.error, fallback: t('bell.acceptFailed'), retry: doAccept } : null;
+  const declineFailed = decline.isError ? { error: decline.error, fallback: t('bell.declineFailed'), retry: doDecline } : null;
+  const problem = failed ?? declineFailed;
 
   return (
     <li ref={item} className="space-y-2 px-4 py-3.5" data-testid="pending-share" data-task-id={task.id}>
@@ -218,16 +239,16 @@ function PendingShareItem({ task }: { task: Task }) {
           {description}
         </p>
       )}
-      {accept.isError && (
+      {problem && (
         <Alert tone="error">
-          <span>{errorMessage(accept.error, t('bell.acceptFailed'), t('common:errors.pleaseTryAgain'))}</span>{' '}
-          <button type="button" onClick={doAccept} className="font-semibold underline underline-offset-2">
+          <span>{errorMessage(problem.error, problem.fallback, t('common:errors.pleaseTryAgain'))}</span>{' '}
+          <button type="button" onClick={problem.retry} className="font-semibold underline underline-offset-2">
             {t('common:actions.tryAgain')}
           </button>
         </Alert>
       )}
-      <div className="flex items-end justify-between gap-3">
-        <div className="flex min-w-0 flex-wrap items-center gap-1" data-testid="pending-labels">
+      <div className="flex flex-wrap items-end justify-between gap-x-3 gap-y-2">
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1" data-testid="pending-labels">
           {shownLabels.map((label) => (
             <LabelChip key={label.id} name={label.name} color={label.color} index={label.id} />
           ))}
@@ -243,27 +264,50 @@ function PendingShareItem({ task }: { task: Task }) {
           )}
         </div>
         {!confirming && (
-          <Button
-            variant="secondary"
-            size="sm"
-            className="shrink-0"
-            data-accept
-            onClick={() => setConfirming(true)}
-            icon={<Check aria-hidden className="h-4 w-4" />}
-          >
-            {t('bell.accept')}
-          </Button>
+          <div className="ms-auto flex shrink-0 gap-1.5">
+            <Button
+              variant="ghost"
+              size="sm"
+              data-decline
+              onClick={() => setConfirming('decline')}
+              icon={<X aria-hidden className="h-4 w-4" />}
+            >
+              {t('bell.decline')}
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              data-accept
+              onClick={() => setConfirming('accept')}
+              icon={<Check aria-hidden className="h-4 w-4" />}
+            >
+              {t('bell.accept')}
+            </Button>
+          </div>
         )}
       </div>
-      {confirming && (
+      {confirming === 'accept' && (
         <div ref={confirmGroup} role="group" aria-label={t('bell.accept')} className="space-y-2 rounded-control bg-brand-soft/60 p-2.5">
           <p className="text-xs leading-5 text-fg">{t('bell.acceptQuestion')}</p>
           <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="ghost" size="sm" onClick={cancel} disabled={accept.isPending}>
+            <Button variant="ghost" size="sm" onClick={cancel} disabled={busy}>
               {t('common:actions.cancel')}
             </Button>
             <Button size="sm" busy={accept.isPending} onClick={doAccept} icon={<Check aria-hidden className="h-4 w-4" />}>
               {accept.isPending ? t('bell.accepting') : t('bell.confirmAccept')}
+            </Button>
+          </div>
+        </div>
+      )}
+      {confirming === 'decline' && (
+        <div ref={confirmGroup} role="group" aria-label={t('bell.decline')} className="space-y-2 rounded-control bg-surface-2 p-2.5">
+          <p className="text-xs leading-5 text-fg">{t('bell.declineQuestion')}</p>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="ghost" size="sm" onClick={cancel} disabled={busy}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button variant="outline" size="sm" busy={decline.isPending} onClick={doDecline} icon={<X aria-hidden className="h-4 w-4" />}>
+              {decline.isPending ? t('bell.declining') : t('bell.confirmDecline')}
             </Button>
           </div>
         </div>

@@ -1,19 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, CheckCircle2, Circle, Copy, FileDown, FileText, Pencil, Share2, Sparkles, Trash2 } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Circle, Copy, FileDown, FileText, LogOut, Pencil, Share2, Sparkles, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '../../../common/schemas/task.schema.ts';
 import { isOverdue, localDateString } from '../../../common/task-rules.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { LabelChip } from '../../components/ui/label-chip.tsx';
 import { PriorityBadge } from '../../components/ui/priority-badge.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { streamAiText } from '../../lib/api/ai-queries.ts';
 import { downloadTaskExport, type ExportFormat } from '../../lib/api/export-download.ts';
+import { useLeaveShare } from '../../lib/api/share-queries.ts';
 import { taskDetailQuery } from '../../lib/api/task-queries.ts';
 import { cx } from '../../lib/class-names.ts';
 import { dateTimeText, dueDateText } from './task-dates.ts';
@@ -55,6 +58,8 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
   const task = detail.data?.task;
   const today = localDateString(new Date());
   const isOwner = task?.user_id === currentUserId;
+  // Issue 18: a recipient who accepted the task may leave it (the owner removes people instead).
+  const hasAccepted = !!task?.shared_with.some((person) => person.id === currentUserId && person.pivot.status === 'accepted');
 
   async function exportAs(format: ExportFormat) {
     if (!task) return;
@@ -329,6 +334,7 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
             {t('actions.delete')}
           </Button>
         )}
+        {!isOwner && hasAccepted && <LeaveTaskButton task={task} onLeft={onClose} />}
         {exportError && (
           <p role="alert" className="w-full text-sm text-danger">
             {exportError}
@@ -392,5 +398,62 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
         />
       )}
     </Dialog>
+  );
+}
+
+/** Issue 18: "Leave task" for an accepted recipient, after a confirmation that says access ends at once. */
+function LeaveTaskButton({ task, onLeft }: { task: Task; onLeft(): void }) {
+  const { t } = useTranslation('sharing');
+  const toast = useToast();
+  const leave = useLeaveShare();
+  const [confirming, setConfirming] = useState(false);
+  const wrapper = useRef<HTMLSpanElement>(null);
+
+  const cancel = () => {
+    setConfirming(false);
+    leave.reset();
+    // The confirmation is gone: focus goes back to the button that opened it.
+    requestAnimationFrame(() => wrapper.current?.querySelector('button')?.focus());
+  };
+
+  return (
+    <span ref={wrapper} className="contents">
+      <Button
+        variant="outline"
+        size="sm"
+        className="text-danger"
+        data-testid="detail-leave"
+        icon={<LogOut aria-hidden className="rtl-mirror h-4 w-4" />}
+        onClick={() => setConfirming(true)}
+      >
+        {t('leave.action')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t('leave.title')}
+        confirmLabel={t('leave.confirm')}
+        cancelLabel={t('common:actions.cancel')}
+        closeLabel={t('common:actions.close')}
+        tone="danger"
+        busy={leave.isPending}
+        onCancel={cancel}
+        onConfirm={() =>
+          leave.mutate(task.id, {
+            onSuccess: () => {
+              setConfirming(false);
+              toast.show(t('leave.left'));
+              onLeft();
+            },
+          })
+        }
+      >
+        <p>{t('leave.warning', { title: `\u2068${task.title}\u2069` })}</p>
+        {leave.isError && (
+          <p role="alert" className="text-danger">
+            {errorMessage(leave.error, t('leave.failed'), t('common:errors.pleaseTryAgain'))}
+          </p>
+        )}
+      </ConfirmDialog>
+    </span>
   );
 }

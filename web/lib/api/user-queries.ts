@@ -1,0 +1,37 @@
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { UserResponse, type User } from '../../../common/schemas/user.schema.ts';
+import { apiRequest } from '../api-client.ts';
+import { useSession } from '../session.tsx';
+import { shareKeys } from './share-queries.ts';
+
+export const userKeys = { me: ['user'] as const };
+
+/** GET /api/user: the signed-in user as the server knows it now. */
+export const currentUserQuery = () =>
+  queryOptions({
+    queryKey: userKeys.me,
+    queryFn: ({ signal }) => apiRequest('/api/user', { schema: UserResponse, signal }),
+    staleTime: 60_000,
+  });
+
+/**
+ * After an answer that carries the signed-in user anew (an address verified, an invitation
+ * followed): the stored session and the cached GET /api/user both take it, so the app layout
+ * does not put the older copy back; invitations to the address are now pending shares.
+ * A user other than the signed-in one (a link opened in someone else's session) changes nothing.
+ */
+export function useApplyFreshUser() {
+  const { session, signIn } = useSession();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (user: User) => {
+      if (session.status !== 'authenticated' || session.user.id !== user.id) return false;
+      queryClient.setQueryData(userKeys.me, { user });
+      signIn(user, session.token);
+      void queryClient.invalidateQueries({ queryKey: shareKeys.pending });
+      return true;
+    },
+    [session, signIn, queryClient],
+  );
+}
