@@ -44,11 +44,21 @@ import { presentTask } from './services/task.presenter.ts';
 import { createMailOutboxRepository } from './db/repositories/mail-outbox.repository.ts';
 import { createMailDispatcher, type MailDispatcher } from './mail/mail-dispatcher.ts';
 import { createInProcessBus, createPostgresBus, type EventBus } from './realtime/event-bus.ts';
+import { createLiveStreams, createSessions, type Sessions } from './realtime/live-streams.ts';
+import { createExpiredPurge, type ExpiredPurge } from './db/expired-purge.ts';
+import { closeSilentConnections, reapIdleConnections } from './http-connections.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Background parts main.ts starts and tests drive directly. */
-    taskaty: { mail: MailDispatcher; bus: EventBus };
+    taskaty: {
+      mail: MailDispatcher;
+      bus: EventBus;
+      /** `sessions.ended(userId, tokenIds | 'all')`: call after deleting sign-in tokens (realtime/live-streams.ts). */
+      sessions: Sessions;
+      /** Deletes expired tokens and links: main.ts starts it (at start, then hourly), tests call `run()`. */
+      purge: ExpiredPurge;
+    };
   }
 }
 
@@ -100,9 +110,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         connectionTimeout: number;
         maxRequestsPerSocket: number;
       };
-      const server = http.createServer(withFastPath(handler, () => front.fastPath));
+      const server = http.createServer(
+        {
+          // Headers and body must arrive within it (408, then the socket closes); a request fully received, such as
+          // GET /api/events, is not timed, so live streams live on. Checked often enough that it holds to a quarter.
+          requestTimeout: options.requestTimeout,
+          connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(options.requestTimeout / 4))),
+        },
+        withFastPath(handler, () => front.fastPath),
+      );
+      closeSilentConnections(server, options.requestTimeout);
       server.keepAliveTimeout = options.keepAliveTimeout;
-      server.requestTimeout = options.requestTimeout;
       server.setTimeout(options.connectionTimeout);
       if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
       return server;
@@ -114,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One access-log line per answer, written by plugins/request-log.ts (and by the list fast path).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: LIMITS.requestBodyBytes,
+    requestTimeout: config.requestTimeoutMs,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors the router raises before any route runs get the API's usual body, without echoing the address.
@@ -183,8 +202,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     from: config.mail.from,
     log: app.log,
   });
-  app.decorate('taskaty', { mail, bus });
+  const sessions = createSessions(bus);
+  const streams = createLiveStreams();
+  // Run as the repositories below are defined; nothing calls it before buildApp returns.
+  const purge = createExpiredPurge({
+    jobs: {
+      tokens: () => tokens.deleteExpired(clock.nowIso()),
+      account_links: () => accounts.purgeExpiredLinks(),
+    },
+    log: app.log,
+  });
+  app.decorate('taskaty', { mail, bus, sessions, purge });
+  // Open live-update streams would hold app.close() (and SIGTERM) forever: they end first, and
+  // connections are closed as they go idle, so the close waits for in-flight requests only.
+  app.addHook('preClose', async () => {
+    streams.endAll();
+    if (app.server.listening) reapIdleConnections(app.server);
+  });
   app.addHook('onClose', async () => {
+    await purge.stop();
     await mail.stop();
     await bus.close();
   });
@@ -230,6 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokenTtlDays: config.tokenTtlDays,
     // Shares to the address reach the account once it is proven: the mail's link does that.
     onRegistered: async (user) => void (await accounts.sendVerification(user)),
+    sessions,
   });
   const accounts = createAccountService({
     database,
@@ -238,7 +275,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onMailQueued: () => void mail.flush(),
     claimInvitations: (user) => shares.claimInvitations(user),
     hashPassword: (password) => auth.hashPassword(password),
-    signOutEverywhere: (userId) => tokens.deleteAllForUser(userId),
+    signOutEverywhere: async (userId) => {
+      await tokens.deleteAllForUser(userId);
+      sessions.ended(userId, 'all');
+    },
   });
 
   // The API's JSON is compressed in a scope of its own: the web app compresses its files in
@@ -252,7 +292,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(labelRoutes, { auth, labels });
     await api.register(shareRoutes, { auth, shares, tasks, lists, sharePerMinute: config.rateLimits.sharePerMinute });
     await api.register(commentRoutes, { auth, comments });
-    await api.register(eventRoutes, { auth, bus });
+    await api.register(eventRoutes, {
+      auth,
+      bus,
+      streams,
+      clock,
+      tokenExpiresAt: async (tokenId) => (await tokens.findById(tokenId))?.expires_at,
+    });
     await api.register(exportRoutes, {
       auth,
       // Whoever may open the task may export it, with the same comments the detail dialog shows.

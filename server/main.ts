@@ -2,6 +2,9 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 
+/** In-flight requests get this long after SIGTERM/SIGINT (request bodies time out sooner: REQUEST_TIMEOUT_MS). */
+const SHUTDOWN_GRACE_MS = 60_000;
+
 async function main() {
   let config;
   try {
@@ -23,7 +26,13 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received: finishing open requests`);
-    // app.close() stops accepting, waits for in-flight requests, then runs onClose hooks.
+    // A request that never finishes must not keep the process alive for good.
+    setTimeout(() => {
+      app.log.error(`still closing ${SHUTDOWN_GRACE_MS / 1000} s after ${signal}: exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    // app.close() stops accepting, ends live-update streams (clients reconnect elsewhere), waits
+    // for in-flight requests, then runs onClose hooks (purge, mail, event bus).
     await app.close();
     await database.close();
     process.exit(0);
@@ -33,6 +42,8 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.taskaty.mail.start();
+  // Expired sign-in tokens and account links: now, then hourly (idempotent, so every process may).
+  app.taskaty.purge.start();
   const where = config.databaseUrl ? 'PostgreSQL' : config.sqlitePath;
   // A plain line for people; the structured logs above are for machines.
   console.log(`Taskaty is ready on ${config.publicUrl} (database: ${where})`);

@@ -6,7 +6,9 @@ export type RealtimeEvent =
   | { type: 'pending-shares-changed' }
   | { type: 'task-changed'; taskId: number }
   | { type: 'task-deleted'; taskId: number }
-  | { type: 'comments-changed'; taskId: number };
+  | { type: 'comments-changed'; taskId: number }
+  /** Not for browsers: these sign-ins are over, their streams end (realtime/live-streams.ts). */
+  | { type: 'sessions-ended'; tokenIds: number[] | 'all' };
 
 export interface EventBus {
   publish(userIds: number[], event: RealtimeEvent): void;

@@ -28,8 +28,9 @@ export function createTokenRepository(db: Kysely<Tables>) {
       await db.updateTable('personal_access_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
     },
 
-    async delete(id: number): Promise<void> {
-      await db.deleteFrom('personal_access_tokens').where('id', '=', id).execute();
+    /** The deleted token's owner, so its live streams can be ended; undefined when it was already gone. */
+    async delete(id: number): Promise<{ user_id: number } | undefined> {
+      return db.deleteFrom('personal_access_tokens').where('id', '=', id).returning('user_id').executeTakeFirst();
     },
 
     /** Every session of the user (a password reset, sign out everywhere). */
@@ -37,8 +38,10 @@ export function createTokenRepository(db: Kysely<Tables>) {
       await db.deleteFrom('personal_access_tokens').where('user_id', '=', userId).execute();
     },
 
-    async deleteExpired(now: string): Promise<void> {
-      await db.deleteFrom('personal_access_tokens').where('expires_at', '<=', now).execute();
+    /** Tokens past their expiry (they no longer sign anyone in); how many rows went. Idempotent. */
+    async deleteExpired(now: string): Promise<number> {
+      const result = await db.deleteFrom('personal_access_tokens').where('expires_at', '<=', now).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }
