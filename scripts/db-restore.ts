@@ -1,10 +1,14 @@
 /**
- * `npm run db:restore <file>`: replaces the SQLite database with a backup. Stop the server
- * first; the backup is checked (integrity_check) before anything is replaced, and the
- * current database is kept next to it as taskaty.db.before-restore-<time>.
+ * `npm run db:restore <file>`: replaces the database with a backup. Stop the server(s) first.
+ * - SQLite: the backup is checked (integrity_check) before anything is replaced, and the current
+ *   database is kept next to it as taskaty.db.before-restore-<time>.
+ * - PostgreSQL (DATABASE_URL): `pg_restore --clean --if-exists --no-owner` of a `pg_dump --format=custom` file.
+ * Either way the list epoch is renewed, so no list ETag handed out before the restore earns a 304.
  */
-import { restoreSqlite } from '../server/db/backup.ts';
+import { spawnSync } from 'node:child_process';
+import { renewListEpoch, restoreSqlite } from '../server/db/backup.ts';
 import { loadConfig } from '../server/config.ts';
+import { migrateToLatest, openDatabase } from '../server/db/database.ts';
 
 const source = process.argv[2];
 if (!source) {
@@ -13,8 +17,20 @@ if (!source) {
 }
 const config = loadConfig();
 if (config.databaseUrl) {
-  console.error('DATABASE_URL points at PostgreSQL: use `pg_restore --clean --dbname "$DATABASE_URL" taskaty.dump` (docs/operations.md).');
-  process.exit(1);
+  const restored = spawnSync('pg_restore', ['--clean', '--if-exists', '--no-owner', '--dbname', config.databaseUrl, source], {
+    stdio: 'inherit',
+  });
+  if (restored.error || restored.status !== 0) {
+    console.error(`pg_restore failed${restored.error ? `: ${restored.error.message}` : ` with exit code ${restored.status}`}`);
+    process.exit(1);
+  }
+  const database = openDatabase({ databaseUrl: config.databaseUrl });
+  // A dump from before migration 006 has no epoch yet: the migration makes a new one.
+  await migrateToLatest(database);
+  await renewListEpoch(database.db);
+  await database.close();
+  console.log(`Restored ${source} into the PostgreSQL database`);
+} else {
+  const kept = await restoreSqlite(source, config.sqlitePath);
+  console.log(`Restored ${source} into ${config.sqlitePath}${kept ? ` (previous database kept as ${kept})` : ''}`);
 }
-const kept = await restoreSqlite(source, config.sqlitePath);
-console.log(`Restored ${source} into ${config.sqlitePath}${kept ? ` (previous database kept as ${kept})` : ''}`);

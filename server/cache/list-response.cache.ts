@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { Task } from '../../common/schemas/task.schema.ts';
 import { ByteLru } from './byte-lru.ts';
 import { ownedBytes } from './owned-bytes.ts';
 import { brotliBody, negotiateEncoding, type ContentEncoding } from './content-encoding.ts';
@@ -32,8 +33,14 @@ export interface ListName {
 /** The response schema of a list's 304 (OpenAPI): the copy whose ETag was sent is current. */
 export const NotModified = z.null().describe('Not modified: the copy whose ETag was sent in If-None-Match is current');
 
-/** Bumped whenever the JSON of a list changes shape, so no client keeps an answer in the old one. */
-const LIST_FORMAT = 1;
+/**
+ * The shape of a listed task as this build sends it (its JSON Schema, hashed): a build whose lists
+ * look different tags them differently, so no browser keeps an answer in the old shape after a
+ * deploy, without anyone having to remember to bump a number.
+ */
+export const listFormatOf = (schema: z.ZodType) =>
+  hash('sha1', JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any' })), 'base64url').slice(0, 10);
+const LIST_FORMAT = listFormatOf(Task);
 /** Below this a body goes out as is: compressing a few hundred bytes costs more than it saves. */
 const COMPRESS_MIN_BYTES = 1024;
 /** Map and key overhead per entry, counted against the memory cap with the body. */
@@ -57,9 +64,13 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
   });
 }
 
-/** The tag of a list at a version: it changes with the version and differs between lists, users and queries. */
-export function listTag(name: ListName, version: number): string {
-  const text = `${LIST_FORMAT}|${name.list}|${name.userId}|${name.query}`;
+/**
+ * The tag of a list at a version: it changes with the version, the build's list format and the
+ * database's epoch (renewed by a restore, which rewinds versions), and differs between lists,
+ * users and queries.
+ */
+export function listTag(name: ListName, version: number, epoch: string): string {
+  const text = `${LIST_FORMAT}|${epoch}|${name.list}|${name.userId}|${name.query}`;
   let digest = digests.get(text);
   if (digest === undefined) {
     // Not a secret, just a short stable name for (list, user, query): SHA-1 is plenty and cheap.
@@ -90,6 +101,8 @@ export interface ListResponseCacheOptions {
   maxBytes: number;
   /** Memory cap of the compressed chunks gzip answers are laid together from (gzip-chunks.ts). */
   chunkBytes: number;
+  /** `instance.list_epoch` of the database (migration 006), read at start. */
+  epoch: string;
 }
 
 /**
@@ -159,7 +172,10 @@ export function createListResponseCache(options: ListResponseCacheOptions) {
     if (encoding === 'gzip') {
       const gzipped = await gzipBody(key, version, build);
       if (gzipped === undefined) return { body: await plainBody(key, version, build), encoding: 'identity' };
-      return { body: gzipped, encoding };
+      return {
+        body: gzipped,
+        encoding,
+      };
     }
     const plain = await plainBody(key, version, build);
     if (encoding === 'identity' || plain.length < COMPRESS_MIN_BYTES) return { body: plain, encoding: 'identity' };
@@ -183,11 +199,13 @@ export function createListResponseCache(options: ListResponseCacheOptions) {
   }
 
   return {
+    /** The list's ETag at this version (listTag with this database's epoch). */
+    tag: (name: ListName, version: number) => listTag(name, version, options.epoch),
     body,
 
     async send(request: FastifyRequest, reply: FastifyReply, list: ListIdentity, build: () => Promise<ListSource>): Promise<FastifyReply> {
       const name = { list: list.list, userId: list.userId, query: canonicalQuery(list.query) };
-      const cacheHeaders = listCacheHeaders(listTag(name, list.version));
+      const cacheHeaders = listCacheHeaders(listTag(name, list.version, options.epoch));
       if (matchesIfNoneMatch(request.headers['if-none-match'], cacheHeaders.etag)) return reply.code(304).headers(cacheHeaders).send();
 
       const wanted = negotiateEncoding(request.headers['accept-encoding']);

@@ -41,7 +41,7 @@ describe('the caches keep only memory of their own', () => {
   });
 
   test('the list cache stores a small list body that keeps no pool slab alive', async () => {
-    const cache = createListResponseCache({ maxBytes: 1024 * 1024, chunkBytes: 1024 * 1024 });
+    const cache = createListResponseCache({ maxBytes: 1024 * 1024, chunkBytes: 1024 * 1024, epoch: 'test' });
     const task = Buffer.from('{"id":1}');
     const source: ListSource = {
       head: Buffer.from('{"tasks":['),

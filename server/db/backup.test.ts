@@ -34,6 +34,7 @@ describe('SQLite backup and restore', () => {
     await backupSqlite(path.join(dir, 'taskaty.db'), backup);
     // A change after the backup is undone by the restore.
     await live.app.inject({ method: 'POST', url: '/api/tasks/add', headers, payload: { title: 'after backup' } });
+    const tagAfterBackup = (await live.app.inject({ method: 'GET', url: '/api/tasks', headers })).headers.etag as string;
     await live.close();
 
     const kept = await restoreSqlite(backup, path.join(dir, 'taskaty.db'));
@@ -44,6 +45,16 @@ describe('SQLite backup and restore', () => {
         .json()
         .tasks.map((t: { title: string }) => t.title);
       expect(tasks.sort()).toEqual(['one', 'two', 'ثلاثة'].sort());
+      // The restore rewound the data version: a new write reaches the number the tag above was made
+      // at, with other tasks. That tag must not earn a 304 (issue 18, item 4).
+      await restored.app.inject({ method: 'POST', url: '/api/tasks/add', headers, payload: { title: 'another after restore' } });
+      const again = await restored.app.inject({
+        method: 'GET',
+        url: '/api/tasks',
+        headers: { ...headers, 'if-none-match': tagAfterBackup },
+      });
+      expect(again.statusCode).toBe(200);
+      expect(again.headers.etag).not.toBe(tagAfterBackup);
     } finally {
       await restored.close();
     }

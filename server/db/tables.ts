@@ -136,6 +136,12 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+/** Facts about this database as a whole (migration 006): `list_epoch`, renewed by every restore. */
+export interface InstanceTable {
+  name: string;
+  value: string;
+}
+
 export interface Tables {
   users: UsersTable;
   personal_access_tokens: PersonalAccessTokensTable;
@@ -148,4 +154,5 @@ export interface Tables {
   mail_outbox: MailOutboxTable;
   account_links: AccountLinksTable;
   user_photos: UserPhotosTable;
+  instance: InstanceTable;
 }

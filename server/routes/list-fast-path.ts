@@ -108,7 +108,7 @@ export function createListFastPath(deps: {
     const userId = token.user_id;
     const version = token.data_version;
     const name = { list, userId, query: query.canonical };
-    const etag = listTag(name, version);
+    const etag = lists.tag(name, version);
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
       response.writeHead(304, headersWith(etag));
       response.end();

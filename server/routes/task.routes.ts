@@ -103,7 +103,7 @@ export const taskRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tasks: TaskS
         // Without the viewer's date the server's counts "due today" by its own: the tag then changes at its midnight.
         const query = { ...request.query, today: request.query.today ?? tasks.today() };
         const name = { list: scope, userId: request.user.id, query: canonicalQuery(query) };
-        const cacheHeaders = listCacheHeaders(listTag(name, tasks.dataVersion(request.user)));
+        const cacheHeaders = listCacheHeaders(lists.tag(name, tasks.dataVersion(request.user)));
         if (matchesIfNoneMatch(request.headers['if-none-match'], cacheHeaders.etag))
           return reply.code(304).headers(cacheHeaders).send(null);
         const summary = await summarize(request.user, query);

@@ -206,8 +206,10 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect, integ
       }
       if (page.limit !== undefined) query = query.limit(page.limit);
       const keys = query.select(['tasks.id', 'tasks.revision']);
-      if (!integerPairs) return keys.execute();
-      const flat = integerPairs(keys.compile(), 'id', 'revision');
+      const flat = integerPairs?.(keys.compile(), 'id', 'revision');
+      // No fast read (PostgreSQL, or a transaction is open on SQLite's connection): Kysely's query,
+      // which waits for the connection.
+      if (!flat) return keys.execute();
       const found: TaskListKey[] = [];
       for (let index = 0; index < flat.length; index += 2) found.push({ id: flat[index]!, revision: flat[index + 1]! });
       return found;
