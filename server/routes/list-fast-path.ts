@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import querystring from 'node:querystring';
 import { TaskListQuery } from '../../common/schemas/task.schema.ts';
 import { negotiateEncoding, type ContentEncoding } from '../cache/content-encoding.ts';
-import { canonicalQuery, listCacheHeaders, listTag, matchesIfNoneMatch, type ListResponseCache } from '../cache/list-response.cache.ts';
+import { canonicalQuery, listCacheHeaders, matchesIfNoneMatch, type ListResponseCache } from '../cache/list-response.cache.ts';
 import type { ListSource } from '../cache/list-source.ts';
 import type { Clock } from '../clock.ts';
 import type { BearerLookup, BearerRow } from '../db/bearer-lookup.ts';

@@ -14,14 +14,7 @@ import {
   TaskSummaryQuery,
   Task,
 } from '../../common/schemas/task.schema.ts';
-import {
-  canonicalQuery,
-  listCacheHeaders,
-  listTag,
-  matchesIfNoneMatch,
-  NotModified,
-  type ListResponseCache,
-} from '../cache/list-response.cache.ts';
+import { canonicalQuery, listCacheHeaders, matchesIfNoneMatch, NotModified, type ListResponseCache } from '../cache/list-response.cache.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { AuthService } from '../services/auth.service.ts';
 import type { TaskService } from '../services/task.service.ts';
