@@ -23,13 +23,16 @@ const hashSecret = (secret: string) => hash('sha256', secret, 'hex');
 /** `last_used_at` is written at most this often per token, so reads stay reads. */
 const TOKEN_TOUCH_INTERVAL_MS = 60_000;
 
-/** The parts of a bearer token `<id>|<secret>`, or undefined when it cannot be one of ours. */
+/**
+ * The parts of a bearer token `<id>|<secret>`, or undefined when it cannot be one of ours: the id
+ * exactly as login writes it, decimal digits without a leading zero (not `0x7`, `7e0`, `+7`, `07`
+ * or ` 7`, which Number() took), and no larger than an id can be (PostgreSQL's `integer`).
+ */
 export function parseBearerToken(bearer: string): { id: number; secret: string } | undefined {
-  const separator = bearer.indexOf('|');
-  const id = Number(bearer.slice(0, separator));
-  const secret = bearer.slice(separator + 1);
-  if (separator < 1 || !Number.isSafeInteger(id) || id <= 0 || secret.length === 0 || secret.length > 200) return undefined;
-  return { id, secret };
+  const match = /^([1-9][0-9]{0,9})\|([\s\S]{1,200})$/.exec(bearer);
+  const id = Number(match?.[1]);
+  if (!match || id > 2_147_483_647) return undefined;
+  return { id, secret: match[2]! };
 }
 
 /** Whether a stored token is this secret's (compared in constant time) and still valid at `now`. */

@@ -22,15 +22,15 @@ import {
   createTaskRepository,
   type TaskListFilter,
   type TaskListKey,
-  type TaskListPosition,
   type TaskSetFilter,
   type TaskWithRelations,
 } from '../db/repositories/task.repository.ts';
 import type { UserRow } from '../db/repositories/user.repository.ts';
 import type { Tables } from '../db/tables.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import { ForbiddenError, NotFoundError } from '../errors.ts';
 import { canCompleteTask, canDeleteTask, canEditTask, canViewTask, taskAccessOf, type TaskAccess } from '../policies/task.policy.ts';
 import { presentTask } from './task.presenter.ts';
+import { decodeCursor, encodeCursor } from './task-cursor.ts';
 
 export const TASK_NOT_FOUND = 'Task not found';
 
@@ -52,33 +52,6 @@ function describeChanges(before: TaskWithRelations, after: TaskInputParsed): Act
 
 /** Tasks fetched per query when rendering what the cache lacks (bounded IN lists on both databases). */
 const RENDER_BATCH = 500;
-
-/** `next_cursor`: the sort columns of a page's last task, opaque to clients. */
-function encodeCursor(position: TaskListPosition): string {
-  return Buffer.from(JSON.stringify([position.id, position.created_at, position.updated_at, position.priority_rank])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): TaskListPosition {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    value = undefined;
-  }
-  const isDate = (v: unknown): v is string => typeof v === 'string' && v.length <= 40;
-  if (
-    Array.isArray(value) &&
-    value.length === 4 &&
-    Number.isSafeInteger(value[0]) &&
-    value[0] > 0 &&
-    isDate(value[1]) &&
-    isDate(value[2]) &&
-    Number.isSafeInteger(value[3])
-  ) {
-    return { id: value[0], created_at: value[1], updated_at: value[2], priority_rank: value[3] };
-  }
-  throw new ValidationError({ cursor: ['The cursor is invalid.'] });
-}
 
 export interface TaskEvents {
   /** Something about this task changed; recipients' and owner's views should refresh. */
