@@ -14,6 +14,7 @@ import { ErrorBody } from '../../common/schemas/error.schema.ts';
 import { TaskIdParams } from '../../common/schemas/task.schema.ts';
 import { AiCancelledError, AiProviderError } from '../ai/ai.errors.ts';
 import type { AiOperation, AiTaskAccess, AiWriter } from '../ai/ai.types.ts';
+import { withSanitizedOutput } from '../ai/sanitized.writer.ts';
 import { AppError } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { AuthService } from '../services/auth.service.ts';
@@ -130,7 +131,9 @@ async function sendStream(
     .send(Readable.from(events(), { objectMode: false }));
 }
 
-export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { auth, writer, rateLimitPerMinute, tasks }) => {
+export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { auth, writer: anyWriter, rateLimitPerMinute, tasks }) => {
+  // Every answer, the built-in writer's too, through the model output's sanitizer (issue 18, finding j).
+  const writer = withSanitizedOutput(anyWriter);
   app.addHook('onRequest', requireUser(auth));
   // One budget per user across every AI endpoint, so switching endpoints does not multiply it.
   // Runs as a preHandler, after authentication has set request.user.
