@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { requiredField } from './messages.ts';
 import { LIMITS } from '../limits.ts';
+import { stripInvisible } from '../invisible-characters.ts';
 
 export const GenerateDescriptionInput = z.object({
   input_text: z
     .string({ error: requiredField('input text') })
+    // A title, like the task's own: no bidi controls or invisible characters.
+    .overwrite(stripInvisible)
     .trim()
     .min(1, 'The input text field is required.')
     .max(LIMITS.taskTitleMax, `The input text must not be greater than ${LIMITS.taskTitleMax} characters.`),

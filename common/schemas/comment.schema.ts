@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { requiredField } from './messages.ts';
 import { LIMITS } from '../limits.ts';
-import { recordIdParams } from './task.schema.ts';
+import { stripBidiControls } from '../invisible-characters.ts';
+import { recordId, recordIdParams } from './ids.ts';
 
 export interface Comment {
   id: number;
@@ -33,26 +34,24 @@ export const Comment: z.ZodType<Comment> = z.lazy(() =>
 
 const content = z
   .string({ error: requiredField('content') })
+  // Markdown keeps its text; only the controls that reorder what follows go.
+  .overwrite(stripBidiControls)
   .trim()
   .min(1, 'The content field is required.')
   .max(LIMITS.commentMax, `The comment must not be greater than ${LIMITS.commentMax} characters.`);
 
 export const CommentInput = z.object({
-  // Spec §7: sent as a string; a number is accepted too.
-  task_id: z
-    .union([z.string(), z.number()], { error: requiredField('task id', 'number') })
-    .pipe(
-      z.coerce
-        .number<string | number>({ error: 'The task id must be a whole number.' })
-        .int('The task id must be a whole number.')
-        .positive('The task id must be a whole number.'),
-    ),
+  // Spec §7: sent as a string; a number is accepted too. Decimal digits only, and no larger than an id can be.
+  task_id: recordId({
+    type: requiredField('task id', 'number'),
+    invalid: 'The task id must be a whole number.',
+    tooLarge: 'Task not found',
+  }),
   content,
-  parent_id: z.coerce
-    .number({ error: 'The parent id must be the id of a comment.' })
-    .int('The parent id must be the id of a comment.')
-    .positive('The parent id must be the id of a comment.')
-    .nullish(),
+  parent_id: recordId({
+    invalid: 'The parent id must be the id of a comment.',
+    tooLarge: 'The comment you reply to does not exist on this task.',
+  }).nullish(),
 });
 export const CommentEditInput = z.object({ content });
 export const CommentsResponse = z.object({ comments: z.array(Comment) });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { stripInvisible } from '../invisible-characters.ts';
 import { forListsOnly } from './checks.ts';
+import { recordId } from './ids.ts';
 
 /** Same pattern on both sides: the share dialog and the API agree on what an address is. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -11,6 +13,8 @@ export const ShareInput = z.object({
       z
         // A blank address is "required"; something that is no text at all (a number) is not an address.
         .string({ error: (issue) => (issue.input == null ? 'Email address is required' : 'Please enter a valid email address') })
+        // A pasted address may carry zero-width or bidi characters: they go, and with them nothing but them is blank.
+        .overwrite(stripInvisible)
         .trim()
         // abort: a blank address is "required", not also "not valid".
         .min(1, { error: 'Email address is required', abort: true })
@@ -36,9 +40,9 @@ export const ShareInput = z.object({
 export const RemoveShareInput = z
   .object(
     {
-      user_id: z.coerce.number({ error: 'The user id must be a number.' }).int().positive().optional(),
+      user_id: recordId({ invalid: 'The user id must be a number.', tooLarge: 'This person does not have access to the task.' }).optional(),
       /** Beyond the spec: removes an invitation to an address that has no account yet. */
-      email: z.string().trim().regex(EMAIL_PATTERN, 'Please enter a valid email address').optional(),
+      email: z.string().overwrite(stripInvisible).trim().regex(EMAIL_PATTERN, 'Please enter a valid email address').optional(),
     },
     { error: 'The user id field is required.' },
   )

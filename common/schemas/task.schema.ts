@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { requiredField } from './messages.ts';
 import { PRIORITIES, SORT_DIRECTIONS, TASK_SORT_KEYS } from '../constants.ts';
 import { LIMITS } from '../limits.ts';
+import { stripBidiControls, stripInvisible } from '../invisible-characters.ts';
 import { forListsOnly } from './checks.ts';
+import { recordId, recordIdParams } from './ids.ts';
 import { ActivityLog } from './activity.schema.ts';
 import { Label } from './label.schema.ts';
 
@@ -45,6 +47,8 @@ export type Task = z.infer<typeof Task>;
 
 const labelName = z
   .string({ error: 'Each label must be text.' })
+  // Bidi controls and invisible characters go first: a label of nothing else is empty (common/invisible-characters.ts).
+  .overwrite(stripInvisible)
   .trim()
   .min(1, 'A label name cannot be empty.')
   .max(LIMITS.labelNameMax, `A label name must not be greater than ${LIMITS.labelNameMax} characters.`);
@@ -53,11 +57,14 @@ const labelName = z
 export const TaskInput = z.object({
   title: z
     .string({ error: requiredField('title') })
+    .overwrite(stripInvisible)
     .trim()
     .min(1, 'The title field is required.')
     .max(LIMITS.taskTitleMax, `The title must not be greater than ${LIMITS.taskTitleMax} characters.`),
   description: z
     .string({ error: 'The description must be text.' })
+    // Markdown keeps its text; only the controls that reorder what follows go.
+    .overwrite(stripBidiControls)
     .max(LIMITS.taskDescriptionMax, `The description must not be greater than ${LIMITS.taskDescriptionMax} characters.`)
     .nullish()
     .transform((value) => value ?? ''),
@@ -73,7 +80,7 @@ export const TaskInput = z.object({
     .max(LIMITS.labelsPerTaskMax, forListsOnly(`A task can have at most ${LIMITS.labelsPerTaskMax} labels.`))
     .default([]),
   /** Optional, beyond the spec: the task this one copies, for the activity log. */
-  duplicated_from: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
+  duplicated_from: recordId({ invalid: 'The duplicated from must be a task id.' }).optional().catch(undefined),
 });
 export type TaskInput = z.input<typeof TaskInput>;
 export type TaskInputParsed = z.output<typeof TaskInput>;
@@ -86,6 +93,8 @@ export type TaskInputParsed = z.output<typeof TaskInput>;
 export const TaskUpdateInput = TaskInput.extend({
   description: z
     .string({ error: 'The description must be text.' })
+    // Markdown keeps its text; only the controls that reorder what follows go.
+    .overwrite(stripBidiControls)
     .max(LIMITS.taskDescriptionMax, `The description must not be greater than ${LIMITS.taskDescriptionMax} characters.`)
     .nullish()
     .transform((value) => (value === null ? '' : value)),
@@ -113,7 +122,8 @@ const pageLimitMessage = `The limit must be a whole number from 1 to ${TASK_PAGE
 
 /** Query of GET /api/tasks and GET /api/tasks/shared (spec §7). */
 export const TaskListQuery = z.object({
-  label: z.string().trim().max(LIMITS.labelNameMax).optional(),
+  /** Compared with label names as they are stored: without invisible characters. */
+  label: z.string().overwrite(stripInvisible).trim().max(LIMITS.labelNameMax).optional(),
   sort: z.enum(TASK_SORT_KEYS, { error: 'The sort must be one of created_at, updated_at, priority.' }).default('created_at'),
   direction: z.enum(SORT_DIRECTIONS, { error: 'The direction must be asc or desc.' }).default('desc'),
   priority: z.union([Priority, z.literal(''), z.literal('all')], { error: 'The priority must be low, medium, high or all.' }).optional(),
@@ -165,14 +175,8 @@ export const TaskSummary = z.object({
 });
 export type TaskSummary = z.infer<typeof TaskSummary>;
 
-/**
- * A record id in a path: a positive 32-bit integer. Any other value names no record, so the
- * server answers it like an unknown id (404 with `message`), not as a field error.
- */
-export const recordIdParams = (notFound: string) =>
-  z.object({
-    id: z.coerce.number({ error: notFound }).int({ error: notFound }).positive({ error: notFound }).max(2_147_483_647, { error: notFound }),
-  });
+/** A record id in a path (common/schemas/ids.ts): anything that is not 1 to 2,147,483,647 in decimal digits is a 404. */
+export { recordIdParams };
 
 export const TaskIdParams = recordIdParams('Task not found');
 

@@ -1,22 +1,31 @@
 import { z } from 'zod';
 import { requiredField } from './messages.ts';
 import { LIMITS } from '../limits.ts';
+import { stripInvisible } from '../invisible-characters.ts';
 
 const email = z
   .string({ error: requiredField('email') })
+  .overwrite(stripInvisible)
   .trim()
   .min(1, 'The email field is required.')
   .max(LIMITS.emailMax, `The email must not be greater than ${LIMITS.emailMax} characters.`)
   .pipe(z.email('The email must be a valid email address.'))
   .transform((value) => value.toLowerCase());
 
+/**
+ * A person's name as others see it: without bidi controls or invisible characters (a name of
+ * nothing else is blank and "required"; common/invisible-characters.ts), 1–255 characters.
+ */
+export const PersonName = z
+  .string({ error: requiredField('name') })
+  .overwrite(stripInvisible)
+  .trim()
+  .min(1, 'The name field is required.')
+  .max(LIMITS.nameMax, `The name must not be greater than ${LIMITS.nameMax} characters.`);
+
 export const RegisterInput = z
   .object({
-    name: z
-      .string({ error: requiredField('name') })
-      .trim()
-      .min(1, 'The name field is required.')
-      .max(LIMITS.nameMax, `The name must not be greater than ${LIMITS.nameMax} characters.`),
+    name: PersonName,
     email,
     password: z
       .string({ error: requiredField('password') })
@@ -34,6 +43,7 @@ export type RegisterInput = z.infer<typeof RegisterInput>;
 export const LoginInput = z.object({
   email: z
     .string({ error: requiredField('email') })
+    .overwrite(stripInvisible)
     .trim()
     .min(1, 'The email field is required.')
     .max(LIMITS.emailMax)

@@ -30,9 +30,10 @@ export interface AiWriterDescription {
 
 /**
  * Writes task descriptions. Every operation has a one-shot form and a streaming form whose
- * deltas, joined, equal what the one-shot form would return. Output is already sanitized
- * (no HTML, capped length). Provider failures reject with AiProviderError; an aborted
- * signal rejects with AiCancelledError.
+ * deltas, joined, equal what the one-shot form would return. The AI routes pass every
+ * writer's output through the output sanitizer (sanitized.writer.ts: no HTML, no control or
+ * bidi-override characters, capped length). Provider failures reject with AiProviderError; an
+ * aborted signal rejects with AiCancelledError.
  */
 export interface AiWriter {
   generateDescription(request: GenerateDescriptionRequest): Promise<string>;

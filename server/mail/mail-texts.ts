@@ -1,3 +1,4 @@
+import { stripInvisible } from '../../common/invisible-characters.ts';
 import type { LanguageCode } from '../../common/locales.ts';
 
 interface ShareMailTexts {
@@ -54,9 +55,11 @@ const escapeHtml = (text: string) =>
 /** Subject, plain text and HTML of a share invitation; every user-given text is escaped in the HTML. */
 export function shareMail(input: { language: LanguageCode; sharerName: string; taskTitle: string; link: string }) {
   const texts = SHARE_MAIL_TEXTS[input.language];
-  // Header injection is impossible through nodemailer, but keep subjects on one line.
-  const title = input.taskTitle.replace(/[\r\n]+/g, ' ');
-  const sharer = input.sharerName.replace(/[\r\n]+/g, ' ');
+  // Header injection is impossible through nodemailer, but keep subjects on one line, and free of
+  // bidi controls and invisible characters (`\u202Eexe.pdf` reads as `fdp.exe`), even in a title
+  // or name stored before the schemas removed them.
+  const title = stripInvisible(input.taskTitle).replace(/[\r\n]+/g, ' ');
+  const sharer = stripInvisible(input.sharerName).replace(/[\r\n]+/g, ' ');
   const dir = input.language === 'ar' ? 'rtl' : 'ltr';
   return {
     subject: texts.subject(sharer, title),
