@@ -1,5 +1,5 @@
 import { Check, Tag } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../common/limits.ts';
 import type { Label } from '../../../common/schemas/label.schema.ts';
@@ -48,6 +48,25 @@ export function LabelIcon({ label, color, size = 'md' }: { label: Pick<Label, 'i
   );
 }
 
+/**
+ * Focus on the dialog's field once it is open: the native dialog focuses its first control (the
+ * close button) when it opens, after React's own autoFocus has run.
+ */
+function useFocusOnOpen<T extends HTMLElement>(find: (element: T) => HTMLElement | null = (element) => element): RefObject<T | null> {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const target = ref.current && find(ref.current);
+      target?.focus();
+      if (target instanceof HTMLInputElement) target.select();
+    });
+    return () => cancelAnimationFrame(frame);
+    // Once, when the dialog opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return ref;
+}
+
 function useCommon() {
   const { t } = useTranslation('labels');
   return {
@@ -70,6 +89,7 @@ export function RenameLabelDialog({ label, labels, onClose }: { label: Label; la
   const merge = useMergeLabel();
   const formId = useId();
   const [name, setName] = useState(label.name);
+  const form = useFocusOnOpen<HTMLFormElement>((element) => element.querySelector('input'));
   const [fieldError, setFieldError] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const trimmed = name.trim();
@@ -118,16 +138,13 @@ export function RenameLabelDialog({ label, labels, onClose }: { label: Label; la
         </>
       }
     >
-      <form id={formId} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <form ref={form} id={formId} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         {failure && <Alert tone="error">{failure}</Alert>}
         <TextField
           label={t('rename.name')}
           value={name}
           maxLength={LIMITS.labelNameMax + 10}
           autoComplete="off"
-          // The dialog opens to type the new name straight away.
-          autoFocus
-          onFocus={(event) => event.currentTarget.select()}
           onChange={(event) => {
             setName(event.target.value);
             setFieldError(undefined);
@@ -137,11 +154,13 @@ export function RenameLabelDialog({ label, labels, onClose }: { label: Label; la
         />
         {conflict && (
           <p className="rounded-control bg-warning-soft px-3 py-2.5 text-sm text-fg" data-testid="label-rename-conflict">
-            {t('rename.conflict', {
-              name: isolated(conflict.name),
-              from: isolated(label.name),
-              tasks: t('taskCount', { count: label.tasks_count ?? 0 }),
-            })}
+            {label.tasks_count
+              ? t('rename.conflict', {
+                  name: isolated(conflict.name),
+                  from: isolated(label.name),
+                  tasks: t('taskCount', { count: label.tasks_count }),
+                })
+              : t('rename.conflictUnused', { name: isolated(conflict.name), from: isolated(label.name) })}
           </p>
         )}
       </form>
@@ -231,7 +250,10 @@ export function ColorLabelDialog({ label, onClose }: { label: Label; onClose: Di
             type="color"
             value={color ?? LABEL_COLORS[0].value}
             onChange={(event) => setColor(event.target.value.toLowerCase())}
-            className={cx(inputClasses, 'h-10 w-14 shrink-0 cursor-pointer p-1', !isPreset && 'border-brand')}
+            className={cx(
+              'h-10 w-14 shrink-0 cursor-pointer rounded-control border bg-surface p-1',
+              isPreset ? 'border-line' : 'border-brand',
+            )}
             data-testid="label-custom-color"
           />
           <label htmlFor={customId} className="text-sm text-fg">
@@ -260,6 +282,7 @@ export function MergeLabelDialog({ label, labels, onClose }: { label: Label; lab
   const selectId = useId();
   const others = labels.filter((other) => other.id !== label.id);
   const [targetId, setTargetId] = useState<number | undefined>(undefined);
+  const select = useFocusOnOpen<HTMLSelectElement>();
   const [failure, setFailure] = useState<string>();
   const target = others.find((other) => other.id === targetId);
 
@@ -305,9 +328,8 @@ export function MergeLabelDialog({ label, labels, onClose }: { label: Label; lab
                 {t('merge.target')}
               </label>
               <select
+                ref={select}
                 id={selectId}
-                // The dialog opens to choose straight away.
-                autoFocus
                 value={targetId ?? ''}
                 onChange={(event) => setTargetId(event.target.value ? Number(event.target.value) : undefined)}
                 className={inputClasses}
@@ -322,13 +344,15 @@ export function MergeLabelDialog({ label, labels, onClose }: { label: Label; lab
               </select>
             </div>
             <p className="text-muted" data-testid="label-merge-explain">
-              {target
-                ? t('merge.explain', {
-                    name: isolated(label.name),
-                    target: isolated(target.name),
-                    tasks: t('taskCount', { count: label.tasks_count ?? 0 }),
-                  })
-                : t('merge.hint', { name: isolated(label.name) })}
+              {!target
+                ? t('merge.hint', { name: isolated(label.name) })
+                : label.tasks_count
+                  ? t('merge.explain', {
+                      name: isolated(label.name),
+                      target: isolated(target.name),
+                      tasks: t('taskCount', { count: label.tasks_count }),
+                    })
+                  : t('merge.explainUnused', { name: isolated(label.name) })}
             </p>
           </>
         )}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Hash, LayoutGrid, List, ListChecks, Search, Tag, Trash2, TrendingUp } from 'lucide-react';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { STORAGE_KEYS, type ViewMode } from '../../../common/constants.ts';
@@ -45,17 +45,23 @@ export function LabelsOverview() {
   const actionButtons = useRef(new Map<number, HTMLButtonElement>());
   const searchInput = useRef<HTMLInputElement>(null);
   const unusedAction = useRef<HTMLDivElement>(null);
+  const pendingFocus = useRef<{ labelId?: number | undefined; unused?: boolean } | null>(null);
   const closeDialog = (focus: { labelId?: number | undefined; unused?: boolean } = {}) => {
+    pendingFocus.current = focus;
     setDialog(null);
-    // After the list has rendered without a deleted or merged label.
-    requestAnimationFrame(() => {
-      const target =
-        (focus.labelId !== undefined ? actionButtons.current.get(focus.labelId) : undefined) ??
-        (focus.unused ? unusedAction.current?.querySelector('button') : null) ??
-        searchInput.current;
-      target?.focus();
-    });
   };
+  // Once the dialog is gone (an element behind an open modal cannot take focus), and the list
+  // shows the change: a deleted or merged label's button is gone too.
+  useEffect(() => {
+    const focus = pendingFocus.current;
+    if (dialog !== null || !focus) return;
+    pendingFocus.current = null;
+    const target =
+      (focus.labelId !== undefined ? actionButtons.current.get(focus.labelId) : undefined) ??
+      (focus.unused ? unusedAction.current?.querySelector('button') : null) ??
+      searchInput.current;
+    target?.focus();
+  }, [dialog]);
   const shown = useMemo(() => {
     const needle = search.trim().toLocaleLowerCase();
     return all.filter((label) => label.name.toLocaleLowerCase().includes(needle));
@@ -157,7 +163,7 @@ export function LabelsOverview() {
         <ul
           className={cx(
             view === 'grid'
-              ? 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3'
+              ? 'grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3'
               : 'divide-y divide-line rounded-card border border-line bg-surface',
           )}
           data-testid="labels-list"
@@ -185,7 +191,10 @@ export function LabelsOverview() {
               >
                 <LabelIcon label={label} color={label.color} />
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{label.name}</span>
+                  {/* In its own direction (a Latin name in Arabic is cut at its end), on the side the page starts. */}
+                  <span dir="auto" className="block truncate text-left font-medium [[dir=rtl]_&]:text-right">
+                    {label.name}
+                  </span>
                   <span className="block text-xs text-muted">{t('taskCount', { count: label.tasks_count ?? 0 })}</span>
                 </span>
                 <ChevronRight aria-hidden className="rtl-mirror h-4 w-4 shrink-0 text-muted" />
