@@ -59,6 +59,13 @@ describe('request timeout', () => {
     expect(closedAfterMs!).toBeLessThan(TIMEOUT_MS + 1500);
   });
 
+  test('a connection that never sends a byte is closed after the timeout too', async () => {
+    const { closedAfterMs } = await sendAndWait(port, '', 10_000);
+    expect(closedAfterMs).toBeDefined();
+    expect(closedAfterMs!).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+    expect(closedAfterMs!).toBeLessThan(TIMEOUT_MS + 1500);
+  });
+
   test('a request sent in full is not timed: a live-update stream outlives the timeout and keeps delivering', async () => {
     const stream = await openLiveStream(`${base}/api/events`, user.token);
     await stream.waitFor('ready');
@@ -95,6 +102,27 @@ describe('request timeout', () => {
       });
     });
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+  });
+});
+
+describe('closing the server', () => {
+  test('waits for no connection without a request in flight: a silent one, a keep-alive one after its answer', async () => {
+    const t = await createTestApp('sqlite');
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = Number(new URL(base).port);
+    const silent = net.connect(port, '127.0.0.1');
+    const keptAlive = net.connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => {
+      keptAlive.on('data', (chunk) => chunk.toString().includes('\r\n\r\n') && resolve());
+      keptAlive.write('GET /api/user HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = performance.now();
+    await t.app.close();
+    expect(performance.now() - started).toBeLessThan(1000);
+    silent.destroy();
+    keptAlive.destroy();
+    await t.database.close();
   });
 });
 
