@@ -1,6 +1,6 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
@@ -25,10 +25,9 @@ export default function InvitationPage() {
   const { t } = useTranslation('auth');
   const user = useCurrentUser();
   const { signOut } = useSession();
-  const navigate = useNavigate();
   const applyFreshUser = useApplyFreshUser();
   const headingId = useId();
-  const token = useLinkToken();
+  const { token, putBack } = useLinkToken();
   // Per account: after switching accounts the same link is tried again for the new one.
   const result = useLinkCall(`invitation:${user.id}`, token, async (value) => {
     const fresh = await claimInvitation(value);
@@ -49,12 +48,18 @@ export default function InvitationPage() {
     result.error instanceof ApiError &&
     result.error.errors?.token?.[0] === translateServerMessage(OTHER_ADDRESS);
 
-  /** Signs out and comes back to this link once signed in with the invited address. */
-  async function switchAccount() {
-    const from = { pathname: paths.invitation, search: token ? `?token=${encodeURIComponent(token)}` : '', hash: '' };
-    await signOut();
-    void navigate(paths.login, { replace: true, state: { from } });
-  }
+  // Switching accounts: the link goes back into the address first, and once it is there the
+  // session ends; the guard then remembers this address, sends the visitor to sign in (or up)
+  // with the invited address, and brings them back to the link.
+  const [switching, setSwitching] = useState(false);
+  const { search } = useLocation();
+  useEffect(() => {
+    if (switching && new URLSearchParams(search).has('token')) void signOut();
+  }, [switching, search, signOut]);
+  const switchAccount = () => {
+    setSwitching(true);
+    putBack();
+  };
 
   const toDashboard = (
     <Link to={paths.dashboard} className={buttonClasses(otherAddress ? 'outline' : 'primary', 'md')}>
@@ -97,7 +102,11 @@ export default function InvitationPage() {
               </div>
             )}
             <div className="flex flex-wrap gap-2">
-              {otherAddress && <Button onClick={() => void switchAccount()}>{t('invitation.switch')}</Button>}
+              {otherAddress && (
+                <Button busy={switching} onClick={switchAccount}>
+                  {t('invitation.switch')}
+                </Button>
+              )}
               {toDashboard}
             </div>
           </>

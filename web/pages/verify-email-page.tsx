@@ -21,7 +21,7 @@ export default function VerifyEmailPage() {
   const { t } = useTranslation('auth');
   const { session } = useSession();
   const applyFreshUser = useApplyFreshUser();
-  const token = useLinkToken();
+  const { token } = useLinkToken();
   const result = useLinkCall('verify-email', token, async (value) => {
     const answer = await verifyEmail(value);
     applyFreshUser(answer.user);

@@ -1,21 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 /**
  * The `token` of a link mailed to an address (/verify-email, /reset-password, /invitation): read
  * once, then taken out of the address bar by replacing the history entry, so the secret does not
- * stay in the history, in a bookmark or in a screenshot of the address bar.
+ * stay in the history, in a bookmark or in a screenshot of the address bar. `putBack()` returns it
+ * to the address, for a page about to hand its link to the sign-in guard (which remembers the
+ * address it was at).
  */
-export function useLinkToken(): string | null {
+export function useLinkToken(): { token: string | null; putBack(): void } {
   const location = useLocation();
   const navigate = useNavigate();
+  const keep = useRef(false);
   const [token] = useState(() => {
     const value = new URLSearchParams(location.search).get('token');
     return value && value.trim() ? value.trim() : null;
   });
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    if (!params.has('token')) return;
+    if (keep.current || !params.has('token')) return;
     params.delete('token');
     const search = params.toString();
     void navigate(
@@ -23,7 +26,14 @@ export function useLinkToken(): string | null {
       { replace: true, state: location.state as unknown, preventScrollReset: true },
     );
   }, [location, navigate]);
-  return token;
+  const putBack = useCallback(() => {
+    if (!token) return;
+    keep.current = true;
+    const params = new URLSearchParams(location.search);
+    params.set('token', token);
+    void navigate({ pathname: location.pathname, search: `?${params.toString()}`, hash: location.hash }, { replace: true });
+  }, [token, location, navigate]);
+  return { token, putBack };
 }
 
 export type LinkCall<T> =

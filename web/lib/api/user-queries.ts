@@ -1,5 +1,5 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { UserResponse, type User } from '../../../common/schemas/user.schema.ts';
 import { apiRequest } from '../api-client.ts';
 import { useSession } from '../session.tsx';
@@ -24,14 +24,20 @@ export const currentUserQuery = () =>
 export function useApplyFreshUser() {
   const { session, signIn } = useSession();
   const queryClient = useQueryClient();
+  // The session when the answer arrives, not when the request was made.
+  const current = useRef(session);
+  useEffect(() => {
+    current.current = session;
+  }, [session]);
   return useCallback(
     (user: User) => {
-      if (session.status !== 'authenticated' || session.user.id !== user.id) return false;
+      const now = current.current;
+      if (now.status !== 'authenticated' || now.user.id !== user.id) return false;
       queryClient.setQueryData(userKeys.me, { user });
-      signIn(user, session.token);
+      signIn(user, now.token);
       void queryClient.invalidateQueries({ queryKey: shareKeys.pending });
       return true;
     },
-    [session, signIn, queryClient],
+    [signIn, queryClient],
   );
 }
