@@ -7,9 +7,15 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
 // A fresh data directory per run: the suite never touches ./data.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taskaty-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 3199);
+// The server's mail goes to a loopback SMTP server (tests/e2e/global-setup.ts) that files each
+// message in E2E_MAIL_DIR for the tests to open (tests/e2e/mailbox.ts). The runner sets both
+// once; its worker processes inherit them.
+process.env.E2E_SMTP_PORT ??= String(port + 1);
+process.env.E2E_MAIL_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'taskaty-e2e-mail-'));
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
@@ -35,6 +41,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}?ignoreTLS=true`,
       RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
       RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
       RATE_LIMIT_SHARE_PER_MINUTE: '1000',

@@ -8,8 +8,14 @@ export interface ReceivedMail {
   html: string;
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives (tests send real mail to it). */
-export async function startLoopbackSmtp(port = 0): Promise<{ url: string; port: number; received: ReceivedMail[]; stop(): Promise<void> }> {
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives (tests send real mail to it);
+ * `onMail` also hears of each message (the browser tests' mailbox writes them to files).
+ */
+export async function startLoopbackSmtp(
+  port = 0,
+  onMail?: (mail: ReceivedMail) => void,
+): Promise<{ url: string; port: number; received: ReceivedMail[]; stop(): Promise<void> }> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
@@ -19,12 +25,14 @@ export async function startLoopbackSmtp(port = 0): Promise<{ url: string; port: 
       simpleParser(stream)
         .then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to.flatMap((a) => a.value) : (mail.to?.value ?? []);
-          received.push({
+          const message = {
             to: to.map((a) => a.address ?? ''),
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
-          });
+          };
+          received.push(message);
+          onMail?.(message);
           callback();
         })
         .catch((error: Error) => callback(error));
