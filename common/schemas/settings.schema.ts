@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { recordIdParams } from './ids.ts';
 import { requiredField } from './messages.ts';
+import { PersonName } from './user.schema.ts';
 
 /** Account settings beside the spec's user card (issue 18). */
 
-export const ProfileInput = z.object({
-  name: z
-    .string({ error: requiredField('name') })
-    .trim()
-    .min(1, 'The name field is required.')
-    .max(LIMITS.nameMax, `The name must not be greater than ${LIMITS.nameMax} characters.`),
-});
+export const ProfileInput = z.object({ name: PersonName });
 
 const password = (field: string) =>
   z
@@ -59,8 +55,6 @@ export const Session = z.object({
 export type Session = z.infer<typeof Session>;
 export const SessionsResponse = z.object({ sessions: z.array(Session) });
 
-export const SessionIdParams = z.object({
-  id: z.coerce.number({ error: 'The session id must be a number.' }).int('The session id must be a number.').min(1).max(2_147_483_647),
-});
+export const SessionIdParams = recordIdParams('This session has already ended.');
 
 export const PhotoKeyParams = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{24}\.webp$/) });
