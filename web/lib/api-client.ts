@@ -38,6 +38,7 @@ export function setApiLanguage(code: string) {
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON; a Blob (a profile photo) is sent as it is, with its own type as the Content-Type. */
   body?: unknown;
   /** Register and login are the only calls without a token (spec §6). */
   auth?: boolean;
@@ -59,9 +60,11 @@ export function buildUrl(path: string, query?: RequestOptions<unknown>['query'])
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, auth = true, schema, signal, query } = options;
   // Spec §7: every call sends the JSON content type and accepts JSON, with or without a body.
+  // The one exception is an upload, whose body is the file itself.
+  const raw = body instanceof Blob;
   const headers: Record<string, string> = {
     Accept: 'application/json',
-    'Content-Type': 'application/json',
+    'Content-Type': raw ? body.type || 'application/octet-stream' : 'application/json',
     'Accept-Language': currentLanguage,
   };
   if (auth) {
@@ -75,7 +78,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     response = await fetch(buildUrl(path, query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: raw ? body : body === undefined ? undefined : JSON.stringify(body),
       signal: signal ?? null,
     });
   } catch (error) {

@@ -1,15 +1,7 @@
 import { CalendarDays, Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../../common/schemas/user.schema.ts';
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
-}
+import { Avatar } from '../../components/ui/avatar.tsx';
 
 /** The member-since date in the UI language, or null when the stored date cannot be read. */
 export function formatMemberSince(createdAt: string, locale: string): string | null {
@@ -26,16 +18,7 @@ export function ProfileCard({ user }: { user: User }) {
     <section aria-labelledby="profile-title" className="overflow-hidden rounded-card border border-line bg-surface" data-section="profile">
       <div aria-hidden className="h-20 bg-[linear-gradient(120deg,var(--brand-soft),var(--surface-2))]" />
       <div className="-mt-10 px-5 pb-6 sm:px-6">
-        {user.user_photo ? (
-          <img src={user.user_photo} alt="" className="h-20 w-20 rounded-full border-4 border-surface object-cover" />
-        ) : (
-          <span
-            aria-hidden
-            className="flex h-20 w-20 items-center justify-center rounded-full border-4 border-surface bg-brand-soft text-2xl font-semibold text-brand-strong"
-          >
-            {initials(user.name)}
-          </span>
-        )}
+        <Avatar name={user.name} photo={user.user_photo} size="lg" className="border-4 border-surface" />
         <h2 id="profile-title" className="sr-only">
           {t('profile.title')}
         </h2>

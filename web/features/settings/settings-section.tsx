@@ -1,13 +1,19 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { cx } from '../../lib/class-names.ts';
 
-/** One card of the settings screen: an icon, a title, an optional badge and description, the content. */
+/**
+ * One card of the settings screen: an icon, a title, an optional badge and description, the content.
+ * `danger` marks what cannot be undone (deleting the account). Its id is also the anchor the
+ * page's contents link to (scroll-mt: below the sticky header).
+ */
 export function SettingsSection({
   id,
   icon: Icon,
   title,
   description,
   badge,
+  tone = 'default',
   children,
 }: {
   id: string;
@@ -15,12 +21,23 @@ export function SettingsSection({
   title: string;
   description?: string;
   badge?: ReactNode;
+  tone?: 'default' | 'danger';
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-card border border-line bg-surface p-5 sm:p-6" data-section={id}>
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={cx('scroll-mt-24 rounded-card border bg-surface p-5 sm:p-6', tone === 'danger' ? 'border-danger/40' : 'border-line')}
+      data-section={id}
+    >
       <div className="flex items-start gap-3">
-        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-control bg-brand-soft text-brand-strong">
+        <span
+          className={cx(
+            'flex h-10 w-10 shrink-0 items-center justify-center rounded-control',
+            tone === 'danger' ? 'bg-danger-soft text-danger' : 'bg-brand-soft text-brand-strong',
+          )}
+        >
           <Icon aria-hidden className="h-5 w-5" />
         </span>
         <div className="min-w-0 flex-1">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../common/limits.ts';
 import type { Task } from '../../../common/schemas/task.schema.ts';
 import { isOverdue, preview } from '../../../common/task-rules.ts';
+import { Avatar } from '../../components/ui/avatar.tsx';
 import { LabelChip } from '../../components/ui/label-chip.tsx';
 import { PriorityBadge } from '../../components/ui/priority-badge.tsx';
 import { cx } from '../../lib/class-names.ts';
@@ -95,8 +96,9 @@ export const TaskCard = memo(function TaskCard({ task, layout, today, onOpen, on
           ))}
           {hiddenLabels > 0 && <span className="text-xs text-muted">+{hiddenLabels}</span>}
           {showOwner && task.owner ? (
-            <span className="ms-auto inline-flex items-center gap-1 text-xs text-muted">
-              <Users aria-hidden className="h-3 w-3" />
+            <span className="ms-auto inline-flex items-center gap-1.5 text-xs text-muted">
+              {/* Spec §3: the owner of a shared task is shown with their photo. */}
+              <Avatar name={task.owner.name} photo={task.owner.user_photo} size="xs" />
               {t('card.sharedBy', { name: task.owner.name })}
             </span>
           ) : task.shared_with.length > 0 ? (
