@@ -73,7 +73,7 @@ export function createTaskService(deps: {
   const { database, clock, renderedTasks, listKeys } = deps;
   const repositories = (db: Kysely<Tables>, integerPairs?: Database['integerPairs']) => ({
     tasks: createTaskRepository(db, database.dialect, integerPairs),
-    labels: createLabelRepository(db),
+    labels: createLabelRepository(db, database.dialect),
     activity: createActivityRepository(db),
     versions: createDataVersionRepository(db),
   });

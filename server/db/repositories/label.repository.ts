@@ -10,8 +10,8 @@ export const labelKey = (name: string) => name.trim().toLowerCase();
 const TASK_BATCH = 500;
 
 /**
- * `dialect` is needed only by the administration's row locks (`findOwned` with `lock`): PostgreSQL
- * takes them, SQLite writes one transaction at a time anyway.
+ * `dialect` is needed only for row locks (`findOwned` with `lock`, `ensure`): PostgreSQL takes
+ * them, SQLite writes one transaction at a time anyway.
  */
 export function createLabelRepository(db: Kysely<Tables>, dialect?: Dialect) {
   /** The tasks that carry a label, as a subquery (no id list however many tasks that is). */
@@ -30,17 +30,22 @@ export function createLabelRepository(db: Kysely<Tables>, dialect?: Dialect) {
         if (trimmed && !unique.has(labelKey(trimmed))) unique.set(labelKey(trimmed), trimmed);
       }
       if (unique.size === 0) return [];
-      await db
-        .insertInto('labels')
-        .values([...unique].map(([key, name]) => ({ user_id: ownerId, name, name_key: key, color: null, created_at: now })))
-        .onConflict((oc) => oc.columns(['user_id', 'name_key']).doNothing())
-        .execute();
-      const rows = await db
-        .selectFrom('labels')
-        .selectAll()
-        .where('user_id', '=', ownerId)
-        .where('name_key', 'in', [...unique.keys()])
-        .execute();
+      const wanted = [...unique.keys()];
+      let rows: LabelRow[] = [];
+      // A label deleted (or merged away) by its owner between the insert and the select is made
+      // again; on PostgreSQL the rows found are share-locked, so no delete can land before the
+      // task links to them (a link to a vanished label would fail its foreign key).
+      for (let attempt = 0; attempt < 3 && rows.length < unique.size; attempt += 1) {
+        const missing = wanted.filter((key) => !rows.some((row) => row.name_key === key));
+        await db
+          .insertInto('labels')
+          .values(missing.map((key) => ({ user_id: ownerId, name: unique.get(key)!, name_key: key, color: null, created_at: now })))
+          .onConflict((oc) => oc.columns(['user_id', 'name_key']).doNothing())
+          .execute();
+        let query = db.selectFrom('labels').selectAll().where('user_id', '=', ownerId).where('name_key', 'in', wanted);
+        if (dialect === 'postgres') query = query.forKeyShare();
+        rows = await query.execute();
+      }
       const order = [...unique.keys()];
       return rows.sort((a, b) => order.indexOf(a.name_key) - order.indexOf(b.name_key));
     },
