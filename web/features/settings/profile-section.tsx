@@ -111,8 +111,20 @@ function PhotoEditor({ user }: { user: User }) {
   // A preview's object URL lives as long as the preview.
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview.url)), [preview]);
 
-  // After the row has rendered anew.
-  const focusFirstAction = () => requestAnimationFrame(() => actions.current?.querySelector('button')?.focus());
+  // Asked for after a choice, a save or a removal: done once the row has rendered anew and its
+  // first button is enabled again (the mutation's pending state ends after its callbacks).
+  const wantsFocus = useRef(false);
+  const [, setFocusRequest] = useState(0);
+  const focusFirstAction = () => {
+    wantsFocus.current = true;
+    setFocusRequest((n) => n + 1);
+  };
+  useEffect(() => {
+    const button = actions.current?.querySelector('button');
+    if (!wantsFocus.current || !button || button.disabled) return;
+    wantsFocus.current = false;
+    button.focus();
+  });
 
   function choose(file: File | undefined) {
     if (!file || busy) return;
