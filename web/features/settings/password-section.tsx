@@ -43,7 +43,12 @@ export function PasswordSection({ user }: { user: User }) {
     event.preventDefault();
     setProblem(null);
     const missing: Partial<Record<Field, string>> = {};
-    for (const field of FIELDS) if (!values[field]) missing[field] = t('passwordForm.required');
+    const required: Record<Field, string> = {
+      current_password: t('passwordForm.required'),
+      password: t('passwordForm.newRequired'),
+      password_confirmation: t('passwordForm.confirmRequired'),
+    };
+    for (const field of FIELDS) if (!values[field]) missing[field] = required[field];
     if (!missing.password && !missing.password_confirmation && values.password !== values.password_confirmation)
       missing.password_confirmation = t('passwordForm.mismatch');
     setErrors(missing);
