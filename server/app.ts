@@ -13,6 +13,7 @@ import { createRenderedTaskCache } from './cache/rendered-task.cache.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { createBearerLookup } from './db/bearer-lookup.ts';
+import { readListEpoch } from './db/backup.ts';
 import type { Database } from './db/database.ts';
 import { createTaskRepository } from './db/repositories/task.repository.ts';
 import { createTokenRepository } from './db/repositories/token.repository.ts';
@@ -25,6 +26,7 @@ import { loggerOptions, registerRequestLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { accountRoutes } from './routes/account.routes.ts';
+import { settingsRoutes } from './routes/settings.routes.ts';
 import { aiRoutes } from './routes/ai.routes.ts';
 import { commentRoutes } from './routes/comment.routes.ts';
 import { createListFastPath, withFastPath, type FastPath } from './routes/list-fast-path.ts';
@@ -35,6 +37,10 @@ import { shareRoutes } from './routes/share.routes.ts';
 import { taskRoutes } from './routes/task.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
 import { createAccountService } from './services/account.service.ts';
+import { passwordHasher } from './services/password-hasher.ts';
+import { passwordStrengthErrors } from './services/password-policy.ts';
+import { createProfileChanges } from './services/profile-changes.ts';
+import { createSettingsService } from './services/settings.service.ts';
 import { createAuthService } from './services/auth.service.ts';
 import { createCommentService } from './services/comment.service.ts';
 import { createLabelService } from './services/label.service.ts';
@@ -236,7 +242,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events: { taskChanged: (taskId, audience) => bus.publish(audience, { type: 'task-changed', taskId }) },
     renderedTasks: createRenderedTaskCache(config.cache.renderedTaskBytes),
   });
-  const lists = createListResponseCache({ maxBytes: config.cache.listBytes, chunkBytes: config.cache.chunkBytes });
+  const lists = createListResponseCache({
+    maxBytes: config.cache.listBytes,
+    chunkBytes: config.cache.chunkBytes,
+    epoch: await readListEpoch(database.db),
+  });
   front.fastPath = createListFastPath({
     lists,
     // The same service calls as the routes (task.routes.ts, share.routes.ts).
@@ -268,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onRegistered: async (user) => void (await accounts.sendVerification(user)),
     sessions,
   });
+  const profileChanged = createProfileChanges({ database, listKeys });
   const accounts = createAccountService({
     database,
     clock,
@@ -279,6 +290,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tokens.deleteAllForUser(userId);
       sessions.ended(userId, 'all');
     },
+    checkPassword: (user, password) => passwordHasher.verify(user.password_hash, password),
+    profileChanged,
+  });
+  const settings = createSettingsService({
+    database,
+    clock,
+    events: bus,
+    listKeys,
+    checkPassword: (user, password) => passwordHasher.verify(user.password_hash, password),
+    hashPassword: (password) => passwordHasher.hash(password),
+    passwordErrors: passwordStrengthErrors,
+    profileChanged,
+    sessionsEnded: (userId, tokenIds) => sessions.ended(userId, tokenIds),
   });
 
   // The API's JSON is compressed in a scope of its own: the web app compresses its files in
@@ -287,7 +311,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (api) => {
     await api.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
     await api.register(userRoutes, { auth, rateLimits: config.rateLimits });
-    await api.register(accountRoutes, { auth, accounts });
+    await api.register(accountRoutes, { auth, accounts, passwordErrors: passwordStrengthErrors });
+    await api.register(settingsRoutes, { auth, accounts, settings });
     await api.register(taskRoutes, { auth, tasks, lists });
     await api.register(labelRoutes, { auth, labels });
     await api.register(shareRoutes, { auth, shares, tasks, lists, sharePerMinute: config.rateLimits.sharePerMinute });

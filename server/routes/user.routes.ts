@@ -100,7 +100,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       }
       let signedIn;
       try {
-        signedIn = await auth.login(request.body, address);
+        signedIn = await auth.login(request.body, address, request.headers['user-agent']);
       } catch (error) {
         if (error instanceof ValidationError) {
           failedSignIns.fail(key);

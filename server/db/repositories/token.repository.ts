@@ -5,7 +5,14 @@ export type TokenRow = Selectable<PersonalAccessTokensTable>;
 
 export function createTokenRepository(db: Kysely<Tables>) {
   return {
-    async create(input: { userId: number; name: string; tokenHash: string; expiresAt: string; now: string }): Promise<TokenRow> {
+    async create(input: {
+      userId: number;
+      name: string;
+      tokenHash: string;
+      expiresAt: string;
+      now: string;
+      userAgent?: string | null;
+    }): Promise<TokenRow> {
       return db
         .insertInto('personal_access_tokens')
         .values({
@@ -15,6 +22,7 @@ export function createTokenRepository(db: Kysely<Tables>) {
           expires_at: input.expiresAt,
           last_used_at: null,
           created_at: input.now,
+          user_agent: input.userAgent ?? null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -31,6 +39,35 @@ export function createTokenRepository(db: Kysely<Tables>) {
     /** The deleted token's owner, so its live streams can be ended; undefined when it was already gone. */
     async delete(id: number): Promise<{ user_id: number } | undefined> {
       return db.deleteFrom('personal_access_tokens').where('id', '=', id).returning('user_id').executeTakeFirst();
+    },
+
+    /** The user's live sessions, newest first (settings). */
+    listForUser(userId: number, now: string): Promise<TokenRow[]> {
+      return db
+        .selectFrom('personal_access_tokens')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', now)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** One session of this user ("sign out" beside it); false when it is not theirs or already gone. */
+    async deleteOwn(userId: number, id: number): Promise<boolean> {
+      const result = await db.deleteFrom('personal_access_tokens').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    /** Every session of the user but one (a password change keeps the one that made it); the ids that went. */
+    async deleteAllExcept(userId: number, keepId: number): Promise<number[]> {
+      const rows = await db
+        .deleteFrom('personal_access_tokens')
+        .where('user_id', '=', userId)
+        .where('id', '<>', keepId)
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     /** Every session of the user (a password reset, sign out everywhere). */
