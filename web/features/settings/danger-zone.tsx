@@ -12,6 +12,7 @@ import { useDeleteAccount } from '../../lib/api/settings-queries.ts';
 import { clearStoredSession } from '../../lib/session.tsx';
 import { fieldErrorsOf } from './form-errors.ts';
 import { SettingsSection } from './settings-section.tsx';
+import { useFocusLater } from './use-focus-later.ts';
 
 /** The danger variant's white text is too faint on the dark theme's light red: dark text there. */
 export const DANGER_TEXT = 'dark:text-bg';
@@ -23,6 +24,7 @@ export function DangerZone() {
   const { t } = useTranslation('settings');
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLDivElement>(null);
+  const focusLater = useFocusLater();
   return (
     <SettingsSection id="delete-account" icon={ShieldAlert} tone="danger" title={t('danger.title')} description={t('danger.description')}>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -42,7 +44,7 @@ export function DangerZone() {
         <DeleteAccountDialog
           onClose={() => {
             setOpen(false);
-            requestAnimationFrame(() => trigger.current?.querySelector('button')?.focus());
+            focusLater(() => trigger.current?.querySelector('button'));
           }}
         />
       )}

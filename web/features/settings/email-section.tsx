@@ -11,6 +11,7 @@ import { useRequestEmailChange } from '../../lib/api/settings-queries.ts';
 import { fieldErrorsOf } from './form-errors.ts';
 import { formatMemberSince } from './profile-card.tsx';
 import { SettingsSection } from './settings-section.tsx';
+import { useFocusLater } from './use-focus-later.ts';
 
 type Field = 'email' | 'password';
 
@@ -30,12 +31,13 @@ export function EmailSection({ user }: { user: User }) {
   const form = useRef<HTMLFormElement>(null);
   const verifiedOn = user.email_verified_at ? formatMemberSince(user.email_verified_at, i18n.resolvedLanguage ?? 'en') : null;
 
-  const focusToggle = () => requestAnimationFrame(() => toggle.current?.querySelector('button')?.focus());
+  const focusLater = useFocusLater();
+  const focusToggle = () => focusLater(() => toggle.current?.querySelector('button'));
 
   function openForm() {
     setOpen(true);
     setSentTo(null);
-    requestAnimationFrame(() => form.current?.querySelector('input')?.focus());
+    focusLater(() => form.current?.querySelector('input'));
   }
 
   function close() {

@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useChangePassword } from '../../lib/api/settings-queries.ts';
 import { fieldErrorsOf } from './form-errors.ts';
 import { SettingsSection } from './settings-section.tsx';
+import { useFocusLater } from './use-focus-later.ts';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
 type Field = (typeof FIELDS)[number];
@@ -33,11 +34,11 @@ export function PasswordSection({ user }: { user: User }) {
   };
 
   /** The first field with an error takes focus, so its message is read out. */
-  const focusFirstError = (found: Partial<Record<Field, string>>) =>
-    requestAnimationFrame(() => {
-      const first = FIELDS.find((field) => found[field]);
-      if (first) form.current?.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
-    });
+  const focusLater = useFocusLater();
+  const focusFirstError = (found: Partial<Record<Field, string>>) => {
+    const first = FIELDS.find((field) => found[field]);
+    if (first) focusLater(() => form.current?.querySelector<HTMLInputElement>(`input[name="${first}"]`));
+  };
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -12,6 +12,7 @@ import { PHOTO_TYPES, photoProblem, useRemovePhoto, useRenameUser, useUploadPhot
 import { cx } from '../../lib/class-names.ts';
 import { fieldErrorsOf } from './form-errors.ts';
 import { SettingsSection } from './settings-section.tsx';
+import { useFocusLater } from './use-focus-later.ts';
 
 /** Issue 18: the name and the profile photo (spec §3 user_photo) as the people one works with see them. */
 export function ProfileSection({ user }: { user: User }) {
@@ -111,20 +112,9 @@ function PhotoEditor({ user }: { user: User }) {
   // A preview's object URL lives as long as the preview.
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview.url)), [preview]);
 
-  // Asked for after a choice, a save or a removal: done once the row has rendered anew and its
-  // first button is enabled again (the mutation's pending state ends after its callbacks).
-  const wantsFocus = useRef(false);
-  const [, setFocusRequest] = useState(0);
-  const focusFirstAction = () => {
-    wantsFocus.current = true;
-    setFocusRequest((n) => n + 1);
-  };
-  useEffect(() => {
-    const button = actions.current?.querySelector('button');
-    if (!wantsFocus.current || !button || button.disabled) return;
-    wantsFocus.current = false;
-    button.focus();
-  });
+  // After a choice, a save or a removal: the row's first button, once it is there and enabled.
+  const focusLater = useFocusLater();
+  const focusFirstAction = () => focusLater(() => actions.current?.querySelector('button'));
 
   function choose(file: File | undefined) {
     if (!file || busy) return;

@@ -13,6 +13,7 @@ import { useSession } from '../../lib/session.tsx';
 import { lastActiveText, sessionDevice, sessionName, signedInText, sortSessions } from './session-text.ts';
 import { DANGER_OUTLINE, DANGER_TEXT } from './danger-zone.tsx';
 import { SettingsSection } from './settings-section.tsx';
+import { useFocusLater } from './use-focus-later.ts';
 
 /** A minute is fine enough for "last active", and keeps "just now" true. */
 function useNow(intervalMs = 60_000) {
@@ -40,6 +41,7 @@ export function SessionsSection() {
   const list = useRef<HTMLUListElement>(null);
   const everywhereButton = useRef<HTMLDivElement>(null);
   const now = useNow();
+  const focusLater = useFocusLater();
   const language = i18n.resolvedLanguage ?? 'en';
   const pleaseTryAgain = t('common:errors.pleaseTryAgain');
   const rows = useMemo(() => sortSessions(sessions.data ?? []), [sessions.data]);
@@ -47,10 +49,9 @@ export function SessionsSection() {
 
   /** After a row went: the sign-out button now in its place, else the one above it, else "Sign out everywhere". */
   function focusAfter(index: number) {
-    requestAnimationFrame(() => {
+    focusLater(() => {
       const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>('button[data-end-session]') ?? [])];
-      const target = buttons[Math.min(index, buttons.length - 1)] ?? everywhereButton.current?.querySelector('button');
-      target?.focus();
+      return buttons[Math.min(index, buttons.length - 1)] ?? everywhereButton.current?.querySelector('button');
     });
   }
 
@@ -68,7 +69,7 @@ export function SessionsSection() {
     });
   }
 
-  const focusEverywhere = () => requestAnimationFrame(() => everywhereButton.current?.querySelector('button')?.focus());
+  const focusEverywhere = () => focusLater(() => everywhereButton.current?.querySelector('button'));
   function closeConfirm() {
     setConfirming(false);
     focusEverywhere();
