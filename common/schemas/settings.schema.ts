@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { recordIdParams } from './ids.ts';
 import { requiredField } from './messages.ts';
-import { PersonName } from './user.schema.ts';
+import { EmailAddress, newPasswordFields, withMatchingPasswords, PersonName } from './user.schema.ts';
 
 /** Account settings beside the spec's user card (issue 18). */
 
@@ -14,31 +14,11 @@ const password = (field: string) =>
     .min(1, `The ${field} field is required.`)
     .max(LIMITS.passwordMax, `The ${field} must not be greater than ${LIMITS.passwordMax} characters.`);
 
-export const EmailChangeInput = z.object({
-  email: z
-    .string({ error: requiredField('email') })
-    .trim()
-    .min(1, 'The email field is required.')
-    .max(LIMITS.emailMax, `The email must not be greater than ${LIMITS.emailMax} characters.`)
-    .pipe(z.email('The email must be a valid email address.'))
-    .transform((value) => value.toLowerCase()),
-  password: password('password'),
-});
+export const EmailChangeInput = z.object({ email: EmailAddress, password: password('password') });
 
-export const PasswordChangeInput = z
-  .object({
-    current_password: password('current password'),
-    password: z
-      .string({ error: requiredField('password') })
-      .min(1, { error: 'The password field is required.', abort: true })
-      .min(LIMITS.passwordMin, `The password must be at least ${LIMITS.passwordMin} characters.`)
-      .max(LIMITS.passwordMax, `The password must not be greater than ${LIMITS.passwordMax} characters.`),
-    password_confirmation: z.string({ error: requiredField('password confirmation') }),
-  })
-  .refine((input) => input.password === input.password_confirmation, {
-    message: 'The password field confirmation does not match.',
-    path: ['password'],
-  });
+export const PasswordChangeInput = withMatchingPasswords(
+  z.object({ current_password: password('current password'), ...newPasswordFields }),
+);
 
 export const DeleteAccountInput = z.object({ password: password('password') });
 

@@ -3,7 +3,8 @@ import { requiredField } from './messages.ts';
 import { LIMITS } from '../limits.ts';
 import { stripInvisible } from '../invisible-characters.ts';
 
-const email = z
+/** An e-mail address as an account holds it: no invisible characters, trimmed, lower case. */
+export const EmailAddress = z
   .string({ error: requiredField('email') })
   .overwrite(stripInvisible)
   .trim()
@@ -23,21 +24,26 @@ export const PersonName = z
   .min(1, 'The name field is required.')
   .max(LIMITS.nameMax, `The name must not be greater than ${LIMITS.nameMax} characters.`);
 
-export const RegisterInput = z
-  .object({
-    name: PersonName,
-    email,
-    password: z
-      .string({ error: requiredField('password') })
-      .min(1, { error: 'The password field is required.', abort: true })
-      .min(LIMITS.passwordMin, `The password must be at least ${LIMITS.passwordMin} characters.`)
-      .max(LIMITS.passwordMax, `The password must not be greater than ${LIMITS.passwordMax} characters.`),
-    password_confirmation: z.string({ error: requiredField('password confirmation') }),
-  })
-  .refine((input) => input.password === input.password_confirmation, {
+/**
+ * A password being chosen (sign-up, reset, change) with its confirmation: the length rules here,
+ * the strength check on the server (server/services/password-policy.ts).
+ */
+export const newPasswordFields = {
+  password: z
+    .string({ error: requiredField('password') })
+    .min(1, { error: 'The password field is required.', abort: true })
+    .min(LIMITS.passwordMin, `The password must be at least ${LIMITS.passwordMin} characters.`)
+    .max(LIMITS.passwordMax, `The password must not be greater than ${LIMITS.passwordMax} characters.`),
+  password_confirmation: z.string({ error: requiredField('password confirmation') }),
+};
+/** A form with `newPasswordFields`, refined so that the two must match. */
+export const withMatchingPasswords = <T extends { password: string; password_confirmation: string }>(schema: z.ZodType<T>) =>
+  schema.refine((input) => input.password === input.password_confirmation, {
     message: 'The password field confirmation does not match.',
     path: ['password'],
   });
+
+export const RegisterInput = withMatchingPasswords(z.object({ name: PersonName, email: EmailAddress, ...newPasswordFields }));
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
 export const LoginInput = z.object({
