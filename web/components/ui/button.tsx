@@ -10,7 +10,7 @@ const variants: Record<Variant, string> = {
   secondary: 'bg-surface-2 text-fg hover:bg-brand-soft',
   outline: 'border border-line bg-surface text-fg hover:bg-surface-2',
   ghost: 'text-muted hover:bg-surface-2 hover:text-fg',
-  danger: 'bg-danger text-white hover:opacity-90',
+  danger: 'bg-danger text-danger-fg hover:opacity-90',
 };
 const sizes: Record<Size, string> = {
   sm: 'h-8 px-3 text-sm gap-1.5',

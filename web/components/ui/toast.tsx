@@ -33,7 +33,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             role={toast.tone === 'error' ? 'alert' : 'status'}
             className={cx(
               'pointer-events-auto flex items-center gap-2 rounded-control px-4 py-2.5 text-sm font-medium shadow-lg',
-              toast.tone === 'success' ? 'bg-fg text-bg' : 'bg-danger text-white',
+              toast.tone === 'success' ? 'bg-fg text-bg' : 'bg-danger text-danger-fg',
             )}
           >
             {toast.tone === 'success' ? <CheckCircle2 aria-hidden className="h-4 w-4" /> : <XCircle aria-hidden className="h-4 w-4" />}

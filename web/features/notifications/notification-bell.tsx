@@ -83,7 +83,7 @@ export function NotificationBell() {
           <span
             aria-hidden
             data-testid="bell-badge"
-            className="absolute -end-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[0.6875rem] leading-none font-semibold text-white tabular-nums ring-2 ring-surface"
+            className="absolute -end-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[0.6875rem] leading-none font-semibold text-danger-fg tabular-nums ring-2 ring-surface"
           >
             {badge}
           </span>
