@@ -60,7 +60,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       // Strength only once the schema's own password rules hold (length, confirmation), judged
       // against what the person tells about themselves.
       if (!errors.password && typeof password === 'string') {
-        const weak = passwordStrengthErrors(
+        const weak = await passwordStrengthErrors(
           password,
           [name, email].filter((text) => typeof text === 'string'),
         );

@@ -1,6 +1,4 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as en from '@zxcvbn-ts/language-en';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { PRODUCT_NAME } from '../../common/constants.ts';
 
 /**
@@ -35,19 +33,29 @@ const ESTIMATED_LENGTH = 40;
 const SEPARATORS = /[\s\-_.,;:+/\\|~]+/gu;
 const PRODUCT_WORD = PRODUCT_NAME.toLowerCase();
 
-let estimator: ZxcvbnFactory | undefined;
+let estimator: Promise<ZxcvbnFactory> | undefined;
 
-/** Built on first use (~0.3 s for the dictionaries), so the server's start does not pay for it. */
-function zxcvbn(): ZxcvbnFactory {
-  estimator ??= new ZxcvbnFactory({
-    dictionary: { ...common.dictionary, ...en.dictionary },
-    graphs: common.adjacencyGraphs,
-    translations: en.translations,
-    maxLength: ESTIMATED_LENGTH,
-    // The library's default (100) let a password full of l33t-able characters take ~0.5 s;
-    // three still catch "P4ssw0rd!", "p@$$w0rd1" and "l3tm31n!".
-    l33tMaxSubstitutions: 3,
-  });
+/**
+ * Loaded and built on first use (~0.1-0.2 s and ~20 MB for the dictionaries' modules, ~0.3 s to
+ * build), so the server's cold start and idle memory do not pay for it.
+ */
+function zxcvbn(): Promise<ZxcvbnFactory> {
+  estimator ??= (async () => {
+    const [{ ZxcvbnFactory }, common, en] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-en'),
+    ]);
+    return new ZxcvbnFactory({
+      dictionary: { ...common.dictionary, ...en.dictionary },
+      graphs: common.adjacencyGraphs,
+      translations: en.translations,
+      maxLength: ESTIMATED_LENGTH,
+      // The library's default (100) let a password full of l33t-able characters take ~0.5 s;
+      // three still catch "P4ssw0rd!", "p@$$w0rd1" and "l3tm31n!".
+      l33tMaxSubstitutions: 3,
+    });
+  })();
   return estimator;
 }
 
@@ -67,10 +75,11 @@ function personalWords(userInputs: readonly string[]): string[] {
  * English field errors for `password` (empty when it is strong enough). `userInputs` are what the
  * person told us about themselves (name, e-mail address): a password built on them is weak.
  */
-export function passwordStrengthErrors(password: string, userInputs: readonly string[]): string[] {
+export async function passwordStrengthErrors(password: string, userInputs: readonly string[]): Promise<string[]> {
   const personal = personalWords(userInputs);
   const known = [PRODUCT_WORD, ...personal];
-  const score = (candidate: string) => (candidate ? zxcvbn().check(candidate, known).score : 0);
+  const estimate = await zxcvbn();
+  const score = (candidate: string) => (candidate ? estimate.check(candidate, known).score : 0);
 
   const joined = password.replace(SEPARATORS, '').toLowerCase();
   // The longest first, so "amira.haddad@example.com" goes before "amira".

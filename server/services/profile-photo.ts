@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { ValidationError } from '../errors.ts';
 
 /** What an upload may be, by its content (sharp reads the bytes, not the client's word). */
@@ -16,6 +15,8 @@ const unreadable = () => new ValidationError({ photo: ['The photo must be a JPEG
  * else that is not a plain raster image is refused.
  */
 export async function profilePhotoFrom(upload: Buffer): Promise<Buffer> {
+  // Loaded with the first photo (~0.1 s and libvips' memory): most processes never need it.
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   try {
     format = (await sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;

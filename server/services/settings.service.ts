@@ -23,7 +23,7 @@ export interface SettingsServiceDeps {
   listKeys?: ListKeysMemory | undefined;
   checkPassword: (user: UserRow, password: string) => Promise<boolean>;
   hashPassword: (password: string) => Promise<string>;
-  passwordErrors: (password: string, userInputs: string[]) => string[];
+  passwordErrors: (password: string, userInputs: string[]) => Promise<string[]>;
   /** After a name or photo change: the tasks that show the person are read anew (profile-changes.ts). */
   profileChanged: (userId: number) => Promise<void>;
   /** These sign-ins are over: their live streams end in every process (realtime/live-streams.ts). */
@@ -82,7 +82,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     /** PUT /api/user/password: the current password proves the person; other sessions end. */
     async changePassword(user: UserRow, currentTokenId: number, current: string, password: string): Promise<void> {
       await requirePassword(user, current, 'current_password');
-      const problems = deps.passwordErrors(password, [user.name, user.email]);
+      const problems = await deps.passwordErrors(password, [user.name, user.email]);
       if (problems.length) throw new ValidationError({ password: problems });
       await users.setPasswordHash(user.id, await deps.hashPassword(password), clock.nowIso());
       const ended = await tokens.deleteAllExcept(user.id, currentTokenId);
