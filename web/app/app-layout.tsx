@@ -24,6 +24,11 @@ export function AppLayout() {
   const sessionUser = session.status === 'authenticated' ? session.user : null;
   useEffect(() => {
     if (!me.data || session.status !== 'authenticated') return;
+    // An answer about another account (the session changed since it was fetched) is asked again.
+    if (session.user.id !== 0 && me.data.user.id !== session.user.id) {
+      void queryClient.invalidateQueries({ queryKey: userKeys.me });
+      return;
+    }
     const differs = JSON.stringify(me.data.user) !== JSON.stringify(session.user);
     if (applied.current !== me.data) {
       // A new answer from the server: the stored user takes it.
@@ -40,7 +45,8 @@ export function AppLayout() {
   // Issue 18: until the address is proven, shares to it do not arrive. Shown once the server has
   // said so (a stored user from before the field existed says nothing), and gone as soon as
   // either copy says it is proven (verified here, in another tab, or by an invitation's link).
-  const unverified = me.data?.user.email_verified_at === null && sessionUser?.email_verified_at === null;
+  const unverified =
+    me.data?.user.email_verified_at === null && me.data.user.id === sessionUser?.id && sessionUser.email_verified_at === null;
 
   return (
     <div className="min-h-dvh bg-bg">

@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { STORAGE_KEYS } from '../../common/constants.ts';
 import { User } from '../../common/schemas/user.schema.ts';
 import { apiRequest, onUnauthorized } from './api-client.ts';
@@ -61,34 +62,55 @@ export function clearStoredSession() {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session>({ status: 'loading' });
+  // Absent when the pages are rendered to static HTML at build time.
+  const queryClient = useContext(QueryClientContext);
+  const currentToken = useRef<string | null>(null);
+
+  /**
+   * Every session change goes through here. When the token changes (signed out, or signed in as
+   * someone, here or in another tab), nothing fetched for the previous one is kept: its cached
+   * user and tasks would otherwise be shown to, or written over, the next one.
+   */
+  const apply = useCallback(
+    (next: Session) => {
+      const token = next.status === 'authenticated' ? next.token : null;
+      if (currentToken.current !== null && token !== currentToken.current) queryClient?.clear();
+      currentToken.current = token;
+      setSession(next);
+    },
+    [queryClient],
+  );
 
   useEffect(() => {
-    setSession(readStoredSession());
+    apply(readStoredSession());
     // Any 401 from the API ends the session; the route guards then send the user to /login.
     onUnauthorized(() => {
       clearStoredSession();
-      setSession({ status: 'guest' });
+      apply({ status: 'guest' });
     });
     // Signing in or out in another tab applies here too.
     const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) setSession(readStoredSession());
+      if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) apply(readStoredSession());
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, []);
+  }, [apply]);
 
-  const signIn = useCallback((user: User, token: string) => {
-    storage.set(STORAGE_KEYS.user, JSON.stringify(user));
-    storage.set(STORAGE_KEYS.token, token);
-    setSession({ status: 'authenticated', user, token });
-  }, []);
+  const signIn = useCallback(
+    (user: User, token: string) => {
+      storage.set(STORAGE_KEYS.user, JSON.stringify(user));
+      storage.set(STORAGE_KEYS.token, token);
+      apply({ status: 'authenticated', user, token });
+    },
+    [apply],
+  );
 
   const signOut = useCallback(async () => {
     // Revoke the token on the server, but never keep someone signed in because it failed.
     await apiRequest('/api/user/logout', { method: 'POST' }).catch(() => undefined);
     clearStoredSession();
-    setSession({ status: 'guest' });
-  }, []);
+    apply({ status: 'guest' });
+  }, [apply]);
 
   const value = useMemo(() => ({ session, signIn, signOut }), [session, signIn, signOut]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

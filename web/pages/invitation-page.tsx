@@ -31,7 +31,7 @@ export default function InvitationPage() {
   // Per account: after switching accounts the same link is tried again for the new one.
   const result = useLinkCall(`invitation:${user.id}`, token, async (value) => {
     const fresh = await claimInvitation(value);
-    applyFreshUser(fresh);
+    await applyFreshUser(fresh);
     return fresh;
   });
 

@@ -24,7 +24,7 @@ export default function VerifyEmailPage() {
   const { token } = useLinkToken();
   const result = useLinkCall('verify-email', token, async (value) => {
     const answer = await verifyEmail(value);
-    applyFreshUser(answer.user);
+    await applyFreshUser(answer.user);
     return answer;
   });
 
@@ -60,12 +60,21 @@ export default function VerifyEmailPage() {
       {result.status === 'working' ? (
         <LinkWorking label={t('verify.working')} />
       ) : result.status === 'done' ? (
-        <LinkOutcome tone="success" actions={next}>
-          <Alert tone="success">{translateServerMessage(result.value.message)}</Alert>
-        </LinkOutcome>
+        <LinkOutcome
+          tone="success"
+          actions={
+            <>
+              {/* The title says it; this tells a screen reader the page changed. */}
+              <p role="status" className="sr-only">
+                {translateServerMessage(result.value.message)}
+              </p>
+              {next}
+            </>
+          }
+        />
       ) : (
         <LinkOutcome tone="error" actions={next}>
-          {result.status === 'failed' && <Alert tone="error">{errorMessage(result.error, t('login.unexpected'), '').trim()}</Alert>}
+          {result.status === 'failed' ? <Alert tone="error">{errorMessage(result.error, t('login.unexpected'), '').trim()}</Alert> : null}
         </LinkOutcome>
       )}
     </AuthShell>

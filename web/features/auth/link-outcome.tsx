@@ -33,10 +33,10 @@ export function LinkWorking({ label }: { label: string }) {
 }
 
 /** The body of a link's outcome: what happened (announced) and what to do next. */
-export function LinkOutcome({ tone, children, actions }: { tone: LinkTone; children: ReactNode; actions?: ReactNode }) {
+export function LinkOutcome({ tone, children, actions }: { tone: LinkTone; children?: ReactNode; actions?: ReactNode }) {
   return (
     <div className="space-y-5" data-testid="link-outcome" data-tone={tone}>
-      <div className="space-y-3 text-sm">{children}</div>
+      {children && <div className="space-y-3 text-sm">{children}</div>}
       {actions && <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">{actions}</div>}
     </div>
   );

@@ -38,7 +38,7 @@ export function VerifyEmailBanner({ email }: { email: string }) {
         <p id={headingId} className="font-medium text-fg">
           {t('verify.banner')}
         </p>
-        <p className="text-xs break-words text-muted">{t('verify.bannerSentTo', { email: `\u2068${email}\u2069` })}</p>
+        <p className="hidden text-xs break-words text-muted sm:block">{t('verify.bannerSentTo', { email: `\u2068${email}\u2069` })}</p>
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 ms-8 sm:ms-0">
         {/* Announced when it changes: the outcome of a resend. */}

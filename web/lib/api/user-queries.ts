@@ -30,9 +30,12 @@ export function useApplyFreshUser() {
     current.current = session;
   }, [session]);
   return useCallback(
-    (user: User) => {
+    async (user: User) => {
       const now = current.current;
       if (now.status !== 'authenticated' || now.user.id !== user.id) return false;
+      // A read of either that left before this answer would land after it with the older state
+      // (and a first read still in flight would be shared by a refetch), so those reads are dropped.
+      await Promise.all([queryClient.cancelQueries({ queryKey: userKeys.me }), queryClient.cancelQueries({ queryKey: shareKeys.pending })]);
       queryClient.setQueryData(userKeys.me, { user });
       signIn(user, now.token);
       void queryClient.invalidateQueries({ queryKey: shareKeys.pending });
