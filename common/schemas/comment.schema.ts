@@ -41,11 +41,12 @@ const content = z
   .max(LIMITS.commentMax, `The comment must not be greater than ${LIMITS.commentMax} characters.`);
 
 export const CommentInput = z.object({
-  // Spec §7: sent as a string; a number is accepted too. Decimal digits only, and no larger than an id can be.
+  // Spec §7: sent as a string; a number is accepted too. Decimal digits only; one larger than an id
+  // can be names no task, like any unknown id (404 from the service, issue 18 finding a).
   task_id: recordId({
     type: requiredField('task id', 'number'),
     invalid: 'The task id must be a whole number.',
-    tooLarge: 'Task not found',
+    keepTooLarge: true,
   }),
   content,
   parent_id: recordId({

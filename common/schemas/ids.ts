@@ -25,6 +25,11 @@ export interface RecordIdMessages {
   invalid: string;
   /** A whole number from 1 up beyond ID_MAX: no record has it. Defaults to `invalid`. */
   tooLarge?: string;
+  /**
+   * Let a whole number beyond ID_MAX through instead, for the service to answer like any unknown
+   * id (404): it must check `isRecordId` before the database sees it.
+   */
+  keepTooLarge?: boolean;
 }
 
 /**
@@ -39,7 +44,7 @@ export function recordId(messages: RecordIdMessages) {
       ctx.addIssue({ code: 'custom', message: messages.invalid, input: value });
       return z.NEVER;
     }
-    if (id > ID_MAX) {
+    if (id > ID_MAX && !messages.keepTooLarge) {
       ctx.addIssue({ code: 'custom', message: tooLarge, input: value });
       return z.NEVER;
     }

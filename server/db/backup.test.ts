@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe, expect, inject, test } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { backupSqlite, restoreSqlite } from './backup.ts';
@@ -67,5 +70,71 @@ describe('SQLite backup and restore', () => {
     fs.writeFileSync(path.join(dir, 'taskaty.db'), 'current');
     await expect(restoreSqlite(bad, path.join(dir, 'taskaty.db'))).rejects.toThrow();
     expect(fs.readFileSync(path.join(dir, 'taskaty.db'), 'utf8')).toBe('current');
+  });
+});
+
+describe.skipIf(!inject('postgresUrl'))('PostgreSQL restore with npm run db:restore', () => {
+  test('pg_restore, then a new list epoch: a list tag handed out after the dump earns no 304', async () => {
+    const admin = new pg.Client({ connectionString: inject('postgresUrl') });
+    await admin.connect();
+    const name = `taskaty_restore_${randomBytes(4).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = inject('postgresUrl').replace(/\/[^/]*$/, `/${name}`);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taskaty-pg-restore-'));
+    const start = async () => {
+      const config = loadConfig({
+        DATABASE_URL: url,
+        LOG_LEVEL: 'silent',
+        WEB_DIST_DIR: '/nonexistent',
+        RATE_LIMIT_SIGNUP_PER_HOUR: '100',
+      });
+      const database = openDatabase({ databaseUrl: url });
+      await migrateToLatest(database);
+      const app = await buildApp({ config, database, logger: false });
+      return { app, close: async () => (await app.close(), await database.close()) };
+    };
+    try {
+      const live = await start();
+      const password = 'correct horse battery';
+      await live.app.inject({
+        method: 'POST',
+        url: '/api/user/register',
+        payload: { name: 'P', email: 'p@example.com', password, password_confirmation: password },
+      });
+      const token = (
+        await live.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'p@example.com', password } })
+      ).json().token.plainTextToken;
+      const headers = { authorization: `Bearer ${token}` };
+      await live.app.inject({ method: 'POST', url: '/api/tasks/add', headers, payload: { title: 'before the dump' } });
+      const dump = path.join(dir, 'taskaty.dump');
+      execFileSync('pg_dump', ['--format=custom', `--file=${dump}`, url]);
+      await live.app.inject({ method: 'POST', url: '/api/tasks/add', headers, payload: { title: 'after the dump' } });
+      const tagAfterDump = (await live.app.inject({ method: 'GET', url: '/api/tasks', headers })).headers.etag as string;
+      await live.close();
+
+      execFileSync('npx', ['tsx', 'scripts/db-restore.ts', dump], {
+        env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' },
+        stdio: 'pipe',
+      });
+      const restored = await start();
+      try {
+        const titles = (await restored.app.inject({ method: 'GET', url: '/api/tasks', headers }))
+          .json()
+          .tasks.map((t: { title: string }) => t.title);
+        expect(titles).toEqual(['before the dump']);
+        await restored.app.inject({ method: 'POST', url: '/api/tasks/add', headers, payload: { title: 'another after the restore' } });
+        const again = await restored.app.inject({
+          method: 'GET',
+          url: '/api/tasks',
+          headers: { ...headers, 'if-none-match': tagAfterDump },
+        });
+        expect(again.statusCode).toBe(200);
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
   });
 });

@@ -247,6 +247,22 @@ describe.each(testDialects())('verified e-mail, invitations and recovery on %s',
     expect(again.json().errors.token).toEqual(['This link is invalid or has expired.']);
   });
 
+  test('a weak new password on reset is a field error and leaves the link usable', async () => {
+    const user = await t.signUp({ name: 'Wanda Weak' });
+    await call(null, 'POST', '/api/user/forgot-password', { email: user.user.email });
+    const token = (await t.mailedLinkToken(user.user.email, '/reset-password'))!;
+    for (const weak of ['password   ', 'password123', 'wanda weak 1']) {
+      const refused = await call(null, 'POST', '/api/user/reset-password', { token, password: weak, password_confirmation: weak });
+      expect(refused.statusCode, weak).toBe(422);
+      expect(refused.json().errors.password, weak).toHaveLength(1);
+    }
+    expect((await call(user, 'GET', '/api/user')).statusCode).toBe(200);
+    const strong = 'plum orchard 4711 violet';
+    expect(
+      (await call(null, 'POST', '/api/user/reset-password', { token, password: strong, password_confirmation: strong })).statusCode,
+    ).toBe(200);
+  });
+
   test('a reset link expires after an hour, and proves the address of an account that had not verified it', async () => {
     const user = await t.signUp({ verified: false });
     await call(null, 'POST', '/api/user/forgot-password', { email: user.user.email });

@@ -71,8 +71,13 @@ describe.each(testDialects())('input hardening on %s', (dialect) => {
       expect((await call(me, 'GET', `/api/task/${myTaskId}`)).statusCode).toBe(200);
     });
 
-    test('a comment on a huge task id, or replying to a huge parent id, is a field error', async () => {
-      for (const task_id of [String(HUGE), HUGE, '2147483648', `0x${myTaskId.toString(16)}`, `${myTaskId}e0`]) {
+    test('a comment on a huge task id is an unknown task (404, as on SQLite before); a loose id or a huge parent id is a field error', async () => {
+      for (const task_id of [String(HUGE), HUGE, '2147483648', '99999999999999999999999']) {
+        const response = await call(me, 'POST', '/api/tasks/comments/add', { task_id, content: 'hi' });
+        expectRefused(response, [404]);
+        expect(response.json()).toEqual({ message: 'Task not found' });
+      }
+      for (const task_id of [`0x${myTaskId.toString(16)}`, `${myTaskId}e0`]) {
         const response = await call(me, 'POST', '/api/tasks/comments/add', { task_id, content: 'hi' });
         expectRefused(response, [422]);
         expect(response.json().errors.task_id).toBeDefined();

@@ -12,6 +12,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { canCommentOnTask, canViewTask, taskAccessOf } from '../policies/task.policy.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { TASK_NOT_FOUND } from './task.service.ts';
+import { isRecordId } from '../../common/schemas/ids.ts';
 
 /** Top-level comments in order, each with its replies (one level, spec §2). */
 export function commentTree(rows: CommentWithAuthor[]): Comment[] {
@@ -55,7 +56,8 @@ export function createCommentService(deps: {
   });
 
   async function accessFor(db: ReturnType<typeof repositories>, user: UserRow, taskId: number) {
-    const task = await db.tasks.findById(taskId);
+    // An id no row can have (the schema lets a too large task_id through) never reaches the database.
+    const task = isRecordId(taskId) ? await db.tasks.findById(taskId) : undefined;
     if (!task) throw new NotFoundError(TASK_NOT_FOUND);
     const share = task.user_id === user.id ? undefined : await db.shares.findForRecipient(taskId, user.id);
     const access = taskAccessOf(task, user.id, share?.status);
