@@ -1,5 +1,5 @@
-import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useRef } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { Splash } from '../components/ui/splash.tsx';
@@ -16,16 +16,6 @@ const queryClient = new QueryClient({
 function SessionGate() {
   const { session } = useSession();
   const { t, i18n } = useTranslation();
-  const queries = useQueryClient();
-  // Nothing one account loaded may show to whoever signs in next in this tab.
-  const accountId = session.status === 'authenticated' ? session.user.id : null;
-  const shownAccount = useRef<number | null>(null);
-  useEffect(() => {
-    if (accountId !== shownAccount.current) {
-      if (shownAccount.current !== null) queries.clear();
-      shownAccount.current = accountId;
-    }
-  }, [accountId, queries]);
   useEffect(() => {
     setApiLanguage(i18n.resolvedLanguage ?? 'en');
   }, [i18n.resolvedLanguage]);
