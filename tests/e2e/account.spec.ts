@@ -77,30 +77,30 @@ for (const language of ['en', 'ar'] as const) {
   test.describe(`account links in ${language}`, () => {
     test('sign-up shows the banner; the link from the verification e-mail proves the address and the banner goes', async ({ page }) => {
       test.skip(language !== 'en', 'one language is enough for this flow; Arabic runs the invitation and the ways out');
-      const a = await localeTexts(language, 'auth');
+      const ac = await localeTexts(language, 'account');
       await setLanguage(page, language);
       const email = uniqueEmail('verify');
       await signUpAndSignIn(page, language, 'Vera Verify', email);
 
       // The spec's flow is unchanged (signed in at once); the app asks, quietly, for the address.
-      await expect(banner(page)).toContainText(a('verify.banner'));
+      await expect(banner(page)).toContainText(ac('verify.banner'));
       await expect(banner(page)).toContainText(email);
       // Resend, by keyboard: one more mail, and the banner says so.
       await banner(page)
-        .getByRole('button', { name: a('verify.resend') })
+        .getByRole('button', { name: ac('verify.resend') })
         .focus();
       await page.keyboard.press('Enter');
-      await expect(page.getByTestId('verify-email-status')).toHaveText(a('verify.resent'));
+      await expect(page.getByTestId('verify-email-status')).toHaveText(ac('verify.resent'));
       const latest = await waitForMailedLink(email, '/verify-email', { after: 1 });
       const first = { link: linksIn(mailsTo(email)[0]!, '/verify-email')[0]! };
       expect(latest.link).not.toBe(first.link);
 
       // The newest link proves the address; the page takes the token out of the address bar.
       await page.goto(latest.link);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(a('verify.doneTitle'));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(ac('verify.doneTitle'));
       await expect(page).toHaveURL(/\/verify-email$/);
       expect(await page.evaluate(() => location.search)).toBe('');
-      await expect(page).toHaveTitle(`${a('verify.doneTitle')} | Taskaty`);
+      await expect(page).toHaveTitle(`${ac('verify.doneTitle')} | Taskaty`);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
       await page.getByTestId('verify-next').click();
       await expect(page).toHaveURL(/\/dashboard$/);
@@ -115,14 +115,15 @@ for (const language of ['en', 'ar'] as const) {
       // The superseded link (and the spent one) is refused with the server's message, signed out too.
       await page.evaluate(() => localStorage.clear());
       await page.goto(first.link);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(a('verify.failedTitle'));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(ac('verify.failedTitle'));
       await expect(page.getByRole('alert')).toHaveText(serverText(language, 'This link is invalid or has expired.'));
-      await expect(page.getByTestId('verify-next')).toHaveText(a('verify.toSignIn'));
+      await expect(page.getByTestId('verify-next')).toHaveText(ac('verify.toSignIn'));
     });
 
     test('forgot password from /login: the mailed link opens the reset page, and the new password signs in', async ({ page, request }) => {
       test.skip(language !== 'en', 'one language is enough for this flow');
       const a = await localeTexts(language, 'auth');
+      const ac = await localeTexts(language, 'account');
       await setLanguage(page, language);
       const account = await createAccount(request, 'Rosa Reset');
 
@@ -132,37 +133,37 @@ for (const language of ['en', 'ar'] as const) {
       expect(scripts).toEqual(['/theme-init.js', '/auth.js']);
       await page.getByRole('link', { name: a('login.forgotPassword') }).click();
       await expect(page).toHaveURL(/\/forgot-password$/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(a('forgot.title'));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(ac('forgot.title'));
       await page.getByLabel(a('login.email')).fill('not-an-address');
-      await page.getByRole('button', { name: a('forgot.submit') }).click();
+      await page.getByRole('button', { name: ac('forgot.submit') }).click();
       await expect(page.getByText(serverText(language, 'The email must be a valid email address.'))).toBeVisible();
       await page.getByLabel(a('login.email')).fill(account.user.email.toUpperCase());
-      await page.getByRole('button', { name: a('forgot.submit') }).click();
+      await page.getByRole('button', { name: ac('forgot.submit') }).click();
       await expect(page.getByRole('status')).toHaveText(
         serverText(language, 'If an account exists for this address, we have sent it a link to choose a new password.'),
       );
 
       const { link } = await waitForMailedLink(account.user.email, '/reset-password');
       await page.goto(link);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(a('reset.title'));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(ac('reset.title'));
       await expect(page).toHaveURL(/\/reset-password$/);
-      const password = page.getByLabel(a('reset.password'), { exact: true });
-      const confirmation = page.getByLabel(a('reset.confirmPassword'), { exact: true });
+      const password = page.getByLabel(ac('reset.password'), { exact: true });
+      const confirmation = page.getByLabel(ac('reset.confirmPassword'), { exact: true });
       await password.fill('plum orchard 4711 violet');
       await confirmation.fill('something else entirely');
-      await page.getByRole('button', { name: a('reset.submit') }).click();
+      await page.getByRole('button', { name: ac('reset.submit') }).click();
       await expect(page.getByText(serverText(language, 'The password field confirmation does not match.'))).toBeVisible();
       // A refused password does not spend the link.
       await confirmation.fill('plum orchard 4711 violet');
-      await page.getByRole('button', { name: a('reset.submit') }).click();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(a('reset.doneTitle'));
+      await page.getByRole('button', { name: ac('reset.submit') }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(ac('reset.doneTitle'));
       await expect(page.getByRole('status')).toHaveText(
         serverText(language, 'Your password has been changed. Sign in with the new password.'),
       );
       // Every session was signed out.
       expect((await request.get('/api/user', { headers: { authorization: `Bearer ${account.token}` } })).status()).toBe(401);
 
-      await page.getByRole('link', { name: a('reset.signIn') }).click();
+      await page.getByRole('link', { name: ac('reset.signIn') }).click();
       await expect(page).toHaveURL(/\/login$/);
       await page.getByLabel(a('login.email')).fill(account.user.email);
       await page.getByLabel(a('login.password'), { exact: true }).fill(account.password);
@@ -178,11 +179,11 @@ for (const language of ['en', 'ar'] as const) {
       // The link was single-use.
       await page.evaluate(() => localStorage.clear());
       await page.goto(link);
-      await page.getByLabel(a('reset.password'), { exact: true }).fill('another fine phrase 22');
-      await page.getByLabel(a('reset.confirmPassword'), { exact: true }).fill('another fine phrase 22');
-      await page.getByRole('button', { name: a('reset.submit') }).click();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(a('reset.invalidTitle'));
-      await expect(page.getByRole('link', { name: a('reset.requestNew') })).toHaveAttribute('href', '/forgot-password');
+      await page.getByLabel(ac('reset.password'), { exact: true }).fill('another fine phrase 22');
+      await page.getByLabel(ac('reset.confirmPassword'), { exact: true }).fill('another fine phrase 22');
+      await page.getByRole('button', { name: ac('reset.submit') }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(ac('reset.invalidTitle'));
+      await expect(page.getByRole('link', { name: ac('reset.requestNew') })).toHaveAttribute('href', '/forgot-password');
     });
 
     test('an invitation reaches the owner of the mailbox: nothing before its link is followed, then the share waits in the bell', async ({
@@ -191,7 +192,7 @@ for (const language of ['en', 'ar'] as const) {
       request,
     }) => {
       test.slow(); // two people, two browsers
-      const a = await localeTexts(language, 'auth');
+      const ac = await localeTexts(language, 'account');
       const s = await localeTexts(language, 'sharing');
       const owner = await createAccount(request, 'Olivia Owner');
       const task = await createTask(request, owner, { title: 'Board pack', description: 'Salaries of **everyone**' });
@@ -203,7 +204,7 @@ for (const language of ['en', 'ar'] as const) {
       const page = await browserFor(browser, baseURL, language);
       await signUpAndSignIn(page, language, 'Iris Invitee', invited);
       await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-      await expect(banner(page)).toContainText(a('verify.banner'));
+      await expect(banner(page)).toContainText(ac('verify.banner'));
       await expect(page.getByTestId('bell-badge')).toHaveCount(0);
       await bellButton(page).click();
       await expect(page.getByTestId('pending-empty')).toBeVisible();
@@ -211,7 +212,7 @@ for (const language of ['en', 'ar'] as const) {
 
       // The link of the invitation e-mail proves the mailbox: the share arrives in the bell.
       await page.goto(link);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(a('invitation.doneTitle'));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(ac('invitation.doneTitle'));
       await expect(page).toHaveURL(/\/invitation$/);
       await expect(page.getByTestId('invitation-result').getByRole('status')).toContainText(invited);
       await expect(banner(page)).toHaveCount(0);
@@ -349,35 +350,35 @@ for (const language of ['en', 'ar'] as const) {
       page,
       request,
     }) => {
-      const a = await localeTexts(language, 'auth');
+      const ac = await localeTexts(language, 'account');
       await setLanguage(page, language);
       await setTheme(page, theme);
       const dir = language === 'ar' ? 'rtl' : 'ltr';
 
       await page.goto('/forgot-password');
       await expect(page.locator('html')).toHaveAttribute('dir', dir);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(a('forgot.title'));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(ac('forgot.title'));
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
       await expectNoSeriousA11yViolations(page);
 
       // A token-shaped value: the form is shown, and nothing is sent until it is submitted.
       await page.goto(`/reset-password?token=${'A'.repeat(43)}`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(a('reset.title'));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(ac('reset.title'));
       await expect(page).toHaveURL(/\/reset-password$/);
       await expectNoSeriousA11yViolations(page);
 
       await page.goto(`/verify-email?token=${'A'.repeat(43)}`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(a('verify.failedTitle'));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(ac('verify.failedTitle'));
       await expect(page.getByRole('alert')).toHaveText(serverText(language, 'This link is invalid or has expired.'));
       await expectNoSeriousA11yViolations(page);
 
       await useSession(page, await createAccount(request, 'Noor Banner'));
       await page.goto('/dashboard');
-      await expect(banner(page)).toContainText(a('verify.banner'));
+      await expect(banner(page)).toContainText(ac('verify.banner'));
       await expectNoSeriousA11yViolations(page);
 
       await page.goto(`/invitation?token=${'A'.repeat(43)}`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(a('invitation.failedTitle'));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(ac('invitation.failedTitle'));
       await expectNoSeriousA11yViolations(page);
     });
   }

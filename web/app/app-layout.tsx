@@ -1,14 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { currentUserQuery, userKeys } from '../lib/api/user-queries.ts';
 import { useLiveUpdates } from '../lib/realtime.ts';
 import { useSession } from '../lib/session.tsx';
-import { VerifyEmailBanner } from '../features/auth/verify-email-banner.tsx';
 import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { QuickAdd } from '../features/tasks/quick-add.tsx';
 import { AppHeader } from './app-header.tsx';
+
+// Only accounts whose address is not proven yet load it (and its texts).
+const VerifyEmailBanner = lazy(() =>
+  import('../features/auth/verify-email-banner.tsx').then((module) => ({ default: module.VerifyEmailBanner })),
+);
 
 /** Frame of every signed-in screen: header and the page below it. */
 export function AppLayout() {

@@ -7,7 +7,7 @@ import { usePageMeta } from '../lib/page-meta.ts';
 
 /** /forgot-password (issue 18): from the link under the sign-in form's password field. */
 export default function ForgotPasswordPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['account', 'auth']);
   usePageMeta({ title: t('forgot.title'), description: t('forgot.subtitle'), indexable: false });
   return (
     <AuthShell

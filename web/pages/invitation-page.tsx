@@ -22,7 +22,7 @@ const OTHER_ADDRESS = 'This invitation was sent to another e-mail address. Sign 
  * mailbox, so the invitations to that address become the account's pending shares in the bell.
  */
 export default function InvitationPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['account', 'auth']);
   const user = useCurrentUser();
   const { signOut } = useSession();
   const applyFreshUser = useApplyFreshUser();
@@ -94,7 +94,7 @@ export default function InvitationPage() {
         )}
         {result.status === 'failed' && (
           <>
-            <Alert tone="error">{errorMessage(result.error, t('login.unexpected'), '').trim()}</Alert>
+            <Alert tone="error">{errorMessage(result.error, t('auth:login.unexpected'), '').trim()}</Alert>
             {otherAddress && (
               <div className="space-y-1 text-sm text-muted">
                 <p data-testid="invitation-signed-in-as">{t('invitation.signedInAs', { email: `\u2068${user.email}\u2069` })}</p>

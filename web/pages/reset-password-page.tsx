@@ -10,7 +10,7 @@ import { usePageMeta } from '../lib/page-meta.ts';
 
 /** /reset-password?token=… (issue 18): the link of the password e-mail; the token is spent only by a good password. */
 export default function ResetPasswordPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['account', 'auth']);
   const { token } = useLinkToken();
   const [outcome, setOutcome] = useState<ResetOutcome>(token ? 'form' : 'invalid');
   const title = outcome === 'done' ? t('reset.doneTitle') : outcome === 'invalid' ? t('reset.invalidTitle') : t('reset.title');

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import account from '../i18n/locales/en/account.json';
 import auth from '../i18n/locales/en/auth.json';
 import common from '../i18n/locales/en/common.json';
 import { SessionProvider } from '../lib/session.tsx';
@@ -23,7 +24,7 @@ async function renderPage(token = TOKEN) {
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { common, auth } },
+    resources: { en: { common, auth, account } },
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     react: { useSuspense: false },

@@ -18,7 +18,7 @@ import { useSession } from '../lib/session.tsx';
  * spent once on arrival; a signed-in owner of the address sees the banner go at once.
  */
 export default function VerifyEmailPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['account', 'auth']);
   const { session } = useSession();
   const applyFreshUser = useApplyFreshUser();
   const { token } = useLinkToken();
@@ -74,7 +74,9 @@ export default function VerifyEmailPage() {
         />
       ) : (
         <LinkOutcome tone="error" actions={next}>
-          {result.status === 'failed' ? <Alert tone="error">{errorMessage(result.error, t('login.unexpected'), '').trim()}</Alert> : null}
+          {result.status === 'failed' ? (
+            <Alert tone="error">{errorMessage(result.error, t('auth:login.unexpected'), '').trim()}</Alert>
+          ) : null}
         </LinkOutcome>
       )}
     </AuthShell>

@@ -12,7 +12,7 @@ import { forgotPassword } from './auth-api.ts';
  * account (issue 18), so the form only ever says a link is on its way if there is one.
  */
 export function ForgotPasswordForm() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['account', 'auth']);
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
@@ -29,7 +29,7 @@ export function ForgotPasswordForm() {
     } catch (caught) {
       if (caught instanceof ApiError && caught.errors?.email?.[0]) setFieldError(caught.errors.email[0]);
       else if (caught instanceof ApiError || caught instanceof NetworkError) setError(caught.message);
-      else setError(t('login.unexpected'));
+      else setError(t('auth:login.unexpected'));
     } finally {
       setBusy(false);
     }
@@ -48,12 +48,12 @@ export function ForgotPasswordForm() {
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       {error && <Alert tone="error">{error}</Alert>}
       <TextField
-        label={t('login.email')}
+        label={t('auth:login.email')}
         type="email"
         name="email"
         autoComplete="email"
         inputMode="email"
-        placeholder={t('login.emailPlaceholder')}
+        placeholder={t('auth:login.emailPlaceholder')}
         value={email}
         onChange={(event) => {
           setEmail(event.target.value);

@@ -19,7 +19,7 @@ export type ResetOutcome = 'form' | 'done' | 'invalid';
  * field error and the link stays usable; a spent or expired link offers a new one.
  */
 export function ResetPasswordForm({ token, onOutcome }: { token: string | null; onOutcome?: (outcome: ResetOutcome) => void }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['account', 'auth']);
   const [values, setValues] = useState(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
@@ -54,7 +54,7 @@ export function ResetPasswordForm({ token, onOutcome }: { token: string | null; 
       } else if (caught instanceof ApiError || caught instanceof NetworkError) {
         setError(caught.message);
       } else {
-        setError(t('login.unexpected'));
+        setError(t('auth:login.unexpected'));
       }
     } finally {
       setBusy(false);
@@ -84,7 +84,7 @@ export function ResetPasswordForm({ token, onOutcome }: { token: string | null; 
     );
   }
 
-  const reveal = { show: t('showPassword'), hide: t('hidePassword') };
+  const reveal = { show: t('auth:showPassword'), hide: t('auth:hidePassword') };
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       {error && <Alert tone="error">{error}</Alert>}
@@ -92,7 +92,7 @@ export function ResetPasswordForm({ token, onOutcome }: { token: string | null; 
         label={t('reset.password')}
         name="password"
         autoComplete="new-password"
-        placeholder={t('signup.passwordPlaceholder')}
+        placeholder={t('auth:signup.passwordPlaceholder')}
         value={values.password}
         onChange={update('password')}
         error={fieldErrors.password}
@@ -102,7 +102,7 @@ export function ResetPasswordForm({ token, onOutcome }: { token: string | null; 
         label={t('reset.confirmPassword')}
         name="password_confirmation"
         autoComplete="new-password"
-        placeholder={t('signup.confirmPasswordPlaceholder')}
+        placeholder={t('auth:signup.confirmPasswordPlaceholder')}
         value={values.password_confirmation}
         onChange={update('password_confirmation')}
         error={fieldErrors.password_confirmation}

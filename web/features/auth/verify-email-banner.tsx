@@ -13,7 +13,7 @@ type Resend = { state: 'idle' } | { state: 'busy' } | { state: 'sent' } | { stat
  * the top of every signed-in screen, with a way to have the link mailed again (rate-limited).
  */
 export function VerifyEmailBanner({ email }: { email: string }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['account', 'auth']);
   const [resend, setResend] = useState<Resend>({ state: 'idle' });
   const headingId = useId();
 
@@ -23,7 +23,7 @@ export function VerifyEmailBanner({ email }: { email: string }) {
       await resendVerification();
       setResend({ state: 'sent' });
     } catch (error) {
-      setResend({ state: 'failed', message: errorMessage(error, t('login.unexpected'), '').trim() });
+      setResend({ state: 'failed', message: errorMessage(error, t('auth:login.unexpected'), '').trim() });
     }
   }
 
