@@ -3,15 +3,16 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES, type Priority } from '../../../common/constants.ts';
 import { LIMITS } from '../../../common/limits.ts';
-import type { Task } from '../../../common/schemas/task.schema.ts';
+import { TaskInput, type Task, type TaskInputParsed } from '../../../common/schemas/task.schema.ts';
 import { localDateString } from '../../../common/task-rules.ts';
 import { MarkdownEditor } from '../../components/markdown/markdown-editor.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { inputClasses, TextField } from '../../components/ui/text-field.tsx';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { streamAiText } from '../../lib/api/ai-queries.ts';
+import { useApiForm } from '../../lib/forms/use-api-form.ts';
 import { AiWorking } from './ai-working.tsx';
 import { AiWriterName } from './ai-writer-name.tsx';
 import { LabelPicker } from './label-picker.tsx';
@@ -38,17 +39,20 @@ export interface TaskFormDialogProps {
   onSaved?(task: Task): void;
 }
 
-type FieldErrors = Partial<Record<'title' | 'description' | 'due_date' | 'priority' | 'labels', string>>;
-
 export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, onClose, onSaved }: TaskFormDialogProps) {
   const { t, i18n } = useTranslation('tasks');
   const formId = useId();
   const aiAbort = useRef<AbortController | null>(null);
   const today = localDateString(new Date());
   const empty: TaskFormValues = { title: '', description: '', due_date: today, priority: 'medium', labels: [] };
-  const [values, setValues] = useState<TaskFormValues>({ ...empty, ...initial });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  // Spec §5: the title is required (TaskInput, like its lengths and the date's form); an added
+  // task's due date is not earlier than today, which only this form knows.
+  const form = useApiForm<TaskFormValues, TaskInputParsed>({
+    schema: TaskInput,
+    defaultValues: { ...empty, ...initial },
+    check: (values) => (mode !== 'edit' && values.due_date && values.due_date < today ? { due_date: t('form.dueDateInPast') } : {}),
+  });
+  const values = form.watch();
   const [aiState, setAiState] = useState<'idle' | 'working' | 'error'>('idle');
   const [aiError, setAiError] = useState<string | null>(null);
   const save = useSaveTask();
@@ -56,19 +60,18 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
   // Each opening starts from the given task or a fresh draft.
   useEffect(() => {
     if (open) {
-      setValues({ ...empty, ...initial });
-      setErrors({});
-      setFormError(null);
+      form.reset({ ...empty, ...initial });
       setAiState('idle');
       setAiError(null);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  const set = <K extends keyof TaskFormValues>(key: K, value: TaskFormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
+  const title = form.field('title');
+  const description = form.field('description');
+  const dueDate = form.field('due_date');
+  const priority = form.field('priority');
+  const labels = form.field('labels');
 
   // Closing the dialog stops a generation in flight.
   useEffect(() => {
@@ -84,16 +87,17 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
     setAiState('working');
     setAiError(null);
     try {
-      const description = await streamAiText('/api/tasks/generate-content', {
-        body: { input_text: values.title.trim() },
-        signal: controller.signal,
-        language: i18n.language,
-        onText: (text) => set('description', text),
-      });
-      set('description', description);
+      description.onChange(
+        await streamAiText('/api/tasks/generate-content', {
+          body: { input_text: values.title.trim() },
+          signal: controller.signal,
+          language: i18n.language,
+          onText: (text) => description.onChange(text),
+        }),
+      );
       setAiState('idle');
     } catch (error) {
-      set('description', before);
+      description.onChange(before);
       if ((error as Error).name === 'AbortError') {
         setAiState('idle');
         return;
@@ -105,53 +109,31 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
     }
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (save.isPending) return;
-    const next: FieldErrors = {};
-    if (!values.title.trim()) next.title = t('form.titleRequired');
-    if (mode !== 'edit' && values.due_date && values.due_date < today) next.due_date = t('form.dueDateInPast');
-    if (Object.keys(next).length) {
-      setErrors(next);
-      return;
-    }
-    setFormError(null);
-    try {
-      const task = await save.mutateAsync({
-        id: mode === 'edit' ? taskId : undefined,
-        input: {
-          title: values.title.trim(),
-          description: values.description,
-          due_date: values.due_date || null,
-          priority: values.priority,
-          labels: values.labels,
-          ...(mode === 'duplicate' && duplicatedFrom ? { duplicated_from: duplicatedFrom } : {}),
-        },
-      });
-      onSaved?.(task);
-      onClose();
-    } catch (error) {
-      console.error('Saving the task failed', error);
-      if (error instanceof ApiError && error.errors) {
-        const fieldErrors: FieldErrors = {};
-        for (const [field, messages] of Object.entries(error.errors)) {
-          const key = field.split('.')[0] as keyof FieldErrors;
-          fieldErrors[key] ??= messages[0];
-        }
-        setErrors(fieldErrors);
-      } else {
-        setFormError(errorMessage(error, t(mode === 'edit' ? 'errors.updateTask' : 'errors.addTask'), t('common:errors.pleaseTryAgain')));
+  const submit = form.submit(
+    async (input) => {
+      try {
+        const task = await save.mutateAsync({
+          id: mode === 'edit' ? taskId : undefined,
+          input: { ...input, ...(mode === 'duplicate' && duplicatedFrom ? { duplicated_from: duplicatedFrom } : {}) },
+        });
+        onSaved?.(task);
+        onClose();
+      } catch (error) {
+        console.error('Saving the task failed', error);
+        throw error;
       }
-    }
-  }
+    },
+    t(mode === 'edit' ? 'errors.updateTask' : 'errors.addTask'),
+  );
+  const onSubmit = (event: FormEvent) => (save.isPending ? event.preventDefault() : submit(event));
 
-  const title = mode === 'edit' ? t('form.editTitle') : mode === 'duplicate' ? t('form.duplicateTitle') : t('form.addTitle');
+  const heading = mode === 'edit' ? t('form.editTitle') : mode === 'duplicate' ? t('form.duplicateTitle') : t('form.addTitle');
   const submitLabel = mode === 'edit' ? t('form.update') : mode === 'duplicate' ? t('form.createCopy') : t('form.add');
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      title={title}
+      title={heading}
       closeLabel={t('common:actions.close')}
       testId="task-form-dialog"
       footer={
@@ -165,28 +147,25 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
         </>
       }
     >
-      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
-        {formError && <Alert tone="error">{formError}</Alert>}
+      <form ref={form.formRef} id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
+        {form.formError && <Alert tone="error">{form.formError}</Alert>}
         <TextField
           label={t('form.title')}
-          name="title"
+          {...title}
           required
-          value={values.title}
           maxLength={LIMITS.taskTitleMax}
           placeholder={t('form.titlePlaceholder')}
-          onChange={(event) => set('title', event.target.value)}
-          error={errors.title}
           autoFocus
         />
         <div>
           <MarkdownEditor
             label={t('form.description')}
-            value={values.description}
-            onChange={(value) => set('description', value)}
+            value={description.value}
+            onChange={description.onChange}
             height={250}
             maxLength={LIMITS.taskDescriptionMax}
             placeholder={t('form.descriptionPlaceholder')}
-            error={errors.description}
+            error={description.error}
           />
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <Button
@@ -210,23 +189,15 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
           </div>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={t('form.dueDate')}
-            type="date"
-            name="due_date"
-            value={values.due_date}
-            min={mode === 'edit' ? undefined : today}
-            onChange={(event) => set('due_date', event.target.value)}
-            error={errors.due_date}
-          />
+          <TextField label={t('form.dueDate')} type="date" {...dueDate} min={mode === 'edit' ? undefined : today} />
           <div>
             <label htmlFor={`${formId}-priority`} className="mb-1.5 block text-sm font-medium text-fg">
               {t('form.priority')}
             </label>
             <select
               id={`${formId}-priority`}
-              value={values.priority}
-              onChange={(event) => set('priority', event.target.value as Priority)}
+              value={priority.value}
+              onChange={(event) => priority.onChange(event.target.value as Priority)}
               className={inputClasses}
             >
               {PRIORITIES.map((p) => (
@@ -237,10 +208,10 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
             </select>
           </div>
         </div>
-        <LabelPicker label={t('form.labels')} value={values.labels} onChange={(labels) => set('labels', labels)} />
-        {errors.labels && (
+        <LabelPicker label={t('form.labels')} value={labels.value} onChange={labels.onChange} />
+        {labels.error && (
           <p role="alert" className="text-sm text-danger">
-            {errors.labels}
+            {labels.error}
           </p>
         )}
       </form>
