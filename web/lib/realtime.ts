@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { commentKeys } from './api/comment-queries.ts';
 import { shareKeys } from './api/share-queries.ts';
 import { taskKeys } from './api/task-queries.ts';
+import { ApiError, apiFetch } from './http/fetch-core.ts';
+import { readEventStream } from './http/sse.ts';
 import { useSession } from './session.tsx';
 
 /** One server-sent event as it came off the wire. */
@@ -15,46 +17,13 @@ const RECONNECT = { firstMs: 1_000, maxMs: 30_000 };
 /** The server sends a comment every 25 s; this much silence means the connection is dead (a proxy dropped it). */
 const SILENCE_MS = 60_000;
 
-function parseBlock(block: string): LiveEvent | null {
-  let event = 'message';
-  const data: string[] = [];
-  for (const line of block.split('\n')) {
-    if (line === '' || line.startsWith(':')) continue;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'event') event = value;
-    else if (field === 'data') data.push(value);
-  }
-  if (data.length === 0 && event === 'message') return null;
-  const text = data.join('\n');
-  let parsed: unknown = text;
+const dataOf = (text: string): unknown => {
   try {
-    parsed = text ? JSON.parse(text) : null;
+    return text ? JSON.parse(text) : null;
   } catch {
-    /* not JSON: keep the text */
+    return text; // not JSON: keep the text
   }
-  return { event, data: parsed };
-}
-
-/**
- * Splits a text/event-stream buffer into its complete events (blocks ending in a blank
- * line) and the incomplete rest, which waits for the next chunk.
- */
-export function parseEventStream(buffer: string): { events: LiveEvent[]; rest: string } {
-  // A chunk may end between '\r' and '\n'; leave that '\r' for the next round.
-  const pendingCr = buffer.endsWith('\r');
-  const text = (pendingCr ? buffer.slice(0, -1) : buffer).replace(/\r\n?/g, '\n');
-  const events: LiveEvent[] = [];
-  let start = 0;
-  let boundary: number;
-  while ((boundary = text.indexOf('\n\n', start)) !== -1) {
-    const event = parseBlock(text.slice(start, boundary));
-    if (event) events.push(event);
-    start = boundary + 2;
-  }
-  return { events, rest: text.slice(start) + (pendingCr ? '\r' : '') };
-}
+};
 
 export interface LiveConnectionOptions {
   token: string;
@@ -63,7 +32,7 @@ export interface LiveConnectionOptions {
 }
 
 /**
- * Reads GET /api/events with fetch, so the bearer token travels in the Authorization
+ * Reads GET /api/events through the fetch core, so the bearer token travels in the Authorization
  * header and never in a URL (EventSource cannot send headers). Reconnects with
  * exponential backoff and jitter; stops for good on 401/403. Returns a stop function.
  */
@@ -96,29 +65,27 @@ export function connectLiveUpdates({ token, onEvent, url = '/api/events' }: Live
       silence = setTimeout(() => current.abort(), SILENCE_MS);
     };
     try {
-      const response = await fetch(url, {
-        headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
-        cache: 'no-store',
-        signal: current.signal,
-      });
-      if (response.status === 401 || response.status === 403) return 'give-up';
-      if (!response.ok || !response.body) return 'retry';
+      const response = await apiFetch(url, { token, accept: 'text/event-stream', cache: 'no-store', signal: current.signal });
+      if (!response.body) return 'retry';
       heardFromServer();
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return 'retry';
-        heardFromServer();
-        const parsed = parseEventStream(buffer + value);
-        buffer = parsed.rest;
-        for (const event of parsed.events) {
-          if (event.event === 'ready') attempt = 0;
-          onEvent(event);
-        }
+      // Every chunk counts as a sign of life, the heartbeat comments included.
+      const body = response.body.pipeThrough(
+        new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
+          transform(chunk, stream) {
+            heardFromServer();
+            stream.enqueue(chunk);
+          },
+        }),
+      );
+      for await (const { event, data } of readEventStream(body)) {
+        if (event === 'ready') attempt = 0;
+        onEvent({ event, data: dataOf(data) });
       }
-    } catch {
-      return 'retry'; // network failure, or aborted by stop() or the silence timer
+      return 'retry';
+    } catch (error) {
+      // A refused token (401, which also signs out) or a closed account: reconnecting cannot help.
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return 'give-up';
+      return 'retry'; // network failure, an error answer, or aborted by stop() or the silence timer
     } finally {
       clearTimeout(silence);
     }

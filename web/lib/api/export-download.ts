@@ -1,7 +1,4 @@
-import { STORAGE_KEYS } from '../../../common/constants.ts';
-import { ApiError, NetworkError } from '../api-client.ts';
-import { translateServerMessage } from '../../i18n/server-messages.ts';
-import { storage } from '../storage.ts';
+import { apiFetch } from '../http/fetch-core.ts';
 
 export type ExportFormat = 'pdf' | 'word';
 
@@ -31,20 +28,12 @@ export function fileNameFromDisposition(header: string | null, fallback: string)
 
 /** Downloads GET /api/tasks/{id}/pdf|word with the bearer token and saves it under the server's name. */
 export async function downloadTaskExport(taskId: number, format: ExportFormat, language: string): Promise<string> {
-  const token = storage.get(STORAGE_KEYS.token);
-  if (!token) throw new ApiError('Authentication required', 401);
-  let response: Response;
-  try {
-    response = await fetch(`/api/tasks/${taskId}/${format}`, {
-      headers: { Authorization: `Bearer ${token}`, Accept: ACCEPT[format], 'Accept-Language': language },
-    });
-  } catch {
-    throw new NetworkError(NETWORK_MESSAGES[format]);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new ApiError(translateServerMessage(body.message || 'Export failed'), response.status, undefined, Boolean(body.message));
-  }
+  const response = await apiFetch(`/api/tasks/${taskId}/${format}`, {
+    accept: ACCEPT[format],
+    language,
+    fallbackMessage: 'Export failed',
+    networkMessage: NETWORK_MESSAGES[format],
+  });
   const blob = await response.blob();
   const name = fileNameFromDisposition(
     response.headers.get('Content-Disposition'),
