@@ -9,6 +9,8 @@ const boundary = (files, patterns) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
+const SERVER_NEVER_IMPORTS_WEB = { group: ['**/web/**'], message: 'The server never imports the web app.' };
+
 export default tseslint.config(
   { ignores: ['build/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -34,7 +36,31 @@ export default tseslint.config(
       { group: ['node:*', 'react', 'react-*', 'fastify*', 'kysely'], message: 'common/ is pure TypeScript + zod.' },
     ],
   ),
-  boundary(['server/**'], [{ group: ['**/web/**'], message: 'The server never imports the web app.' }]),
+  boundary(['server/**'], [SERVER_NEVER_IMPORTS_WEB]),
+  {
+    // Read-path rule 2 (docs/architecture.md): every query goes through Kysely on the database layer's
+    // connection, which waits for an open transaction; a raw handle on it would see uncommitted rows.
+    files: ['server/**'],
+    ignores: ['server/db/database.ts', 'server/db/backup.ts', 'server/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            SERVER_NEVER_IMPORTS_WEB,
+            { group: ['better-sqlite3'], message: 'Query through Kysely (server/db/database.ts), never a raw SQLite handle.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Read-path rule 4: logging through pino's public API only.
+    files: ['server/**'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'pino', property: 'symbols', message: "pino's internal symbols are not its API." }],
+    },
+  },
   boundary(['web/**'], [{ group: ['**/server/**'], message: 'The web app never imports the server; share through common/.' }]),
   boundary(
     ['web/components/ui/**'],

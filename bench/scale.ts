@@ -23,7 +23,7 @@ export interface PlanCheck {
 export async function checkPlansAtScale(file: string, users: { scale: number; list: number }): Promise<PlanCheck[]> {
   const captured: Array<{ sql: string; parameters: readonly unknown[] }> = [];
   const database = openDatabase({ sqlitePath: file, onQuery: (sql, parameters) => captured.push({ sql, parameters }) });
-  const repository = createTaskRepository(database.db, 'sqlite', database.integerPairs);
+  const repository = createTaskRepository(database.db, 'sqlite');
   const raw = new SQLite(file, { readonly: true });
   registerSqlFunctions(raw);
   const labelKey = raw.prepare('select name_key from labels where user_id = ? order by id limit 1').pluck().get(users.scale) as string;

@@ -7,15 +7,12 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '../common/limits.ts';
 import { PRODUCT_NAME } from '../common/constants.ts';
-import { createListKeysMemory } from './cache/list-keys-memory.ts';
 import { createListResponseCache } from './cache/list-response.cache.ts';
 import { createRenderedTaskCache } from './cache/rendered-task.cache.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import { createBearerLookup } from './db/bearer-lookup.ts';
 import { readListEpoch } from './db/backup.ts';
 import type { Database } from './db/database.ts';
-import { createTaskRepository } from './db/repositories/task.repository.ts';
 import { createTokenRepository } from './db/repositories/token.repository.ts';
 import { createUserRepository } from './db/repositories/user.repository.ts';
 import { ValidationError } from './errors.ts';
@@ -29,7 +26,6 @@ import { accountRoutes } from './routes/account.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
 import { aiRoutes } from './routes/ai.routes.ts';
 import { commentRoutes } from './routes/comment.routes.ts';
-import { createListFastPath, withFastPath, type FastPath } from './routes/list-fast-path.ts';
 import { eventRoutes } from './routes/event.routes.ts';
 import { labelRoutes } from './routes/label.routes.ts';
 import { exportRoutes } from './routes/export.routes.ts';
@@ -104,10 +100,8 @@ const ZOD_COMPILERS = {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
-  /** Filled once the list cache exists below; requests before that (none: listen comes later) go to Fastify. */
-  const front: { fastPath?: FastPath } = {};
   const app = Fastify({
-    // The server Fastify would make, with the list fast path in front (routes/list-fast-path.ts).
+    // The server Fastify would make, with a request timeout checked often enough to hold to a quarter.
     serverFactory: (handler, factoryOptions) => {
       // Fastify hands its options with its defaults filled in; these are the ones it sets on its own server.
       const options = factoryOptions as {
@@ -119,11 +113,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const server = http.createServer(
         {
           // Headers and body must arrive within it (408, then the socket closes); a request fully received, such as
-          // GET /api/events, is not timed, so live streams live on. Checked often enough that it holds to a quarter.
+          // GET /api/events, is not timed, so live streams live on.
           requestTimeout: options.requestTimeout,
           connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(options.requestTimeout / 4))),
         },
-        withFastPath(handler, () => front.fastPath),
+        handler,
       );
       closeSilentConnections(server, options.requestTimeout);
       server.keepAliveTimeout = options.keepAliveTimeout;
@@ -135,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Every schema is zod's (fastify-type-provider-zod). Given here, Fastify never loads its default
     // compilers (ajv and fast-json-stringify), which were ~15 % of the cold start.
     schemaController: { compilersFactory: ZOD_COMPILERS },
-    // One access-log line per answer, written by plugins/request-log.ts (and by the list fast path).
+    // One access-log line per answer, written by plugins/request-log.ts.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: LIMITS.requestBodyBytes,
     requestTimeout: config.requestTimeoutMs,
@@ -233,41 +227,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const users = createUserRepository(database.db);
   const tokens = createTokenRepository(database.db);
-  // Its lookups run outside any transaction, on the app's own connection.
-  const listKeys = createListKeysMemory(config.cache.listKeysBytes, createTaskRepository(database.db, database.dialect));
   const tasks = createTaskService({
     database,
     clock,
-    listKeys,
     events: { taskChanged: (taskId, audience) => bus.publish(audience, { type: 'task-changed', taskId }) },
     renderedTasks: createRenderedTaskCache(config.cache.renderedTaskBytes),
   });
-  const lists = createListResponseCache({
-    maxBytes: config.cache.listBytes,
-    chunkBytes: config.cache.chunkBytes,
-    epoch: await readListEpoch(database.db),
-  });
-  front.fastPath = createListFastPath({
-    lists,
-    // The same service calls as the routes (task.routes.ts, share.routes.ts).
-    sources: {
-      tasks: (userId, version, query) => tasks.listOwn({ id: userId, data_version: version }, query),
-      shared_tasks: (userId, version, query) => tasks.listSharedWith({ id: userId, data_version: version }, query),
-      pending_tasks: (userId, version) => tasks.listPendingFor({ id: userId, data_version: version }),
-    },
-    lookup: createBearerLookup(database),
-    clock,
-    log: app.log,
-  });
+  const lists = createListResponseCache({ maxBytes: config.cache.listBytes, epoch: await readListEpoch(database.db) });
   const shares = createShareService({
     database,
     clock,
     events: bus,
     publicUrl: config.publicUrl,
     onMailQueued: () => void mail.flush(),
-    listKeys,
   });
-  const labels = createLabelService({ database, clock, events: bus, listKeys });
+  const labels = createLabelService({ database, clock, events: bus });
   const comments = createCommentService({ database, clock, events: bus, audienceOf: (taskId) => shares.audienceOf(taskId) });
   const auth = createAuthService({
     users,
@@ -278,7 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onRegistered: async (user) => void (await accounts.sendVerification(user)),
     sessions,
   });
-  const profileChanged = createProfileChanges({ database, listKeys });
+  const profileChanged = createProfileChanges({ database });
   const accounts = createAccountService({
     database,
     clock,
@@ -297,7 +271,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     clock,
     events: bus,
-    listKeys,
     checkPassword: (user, password) => passwordHasher.verify(user.password_hash, password),
     hashPassword: (password) => passwordHasher.hash(password),
     passwordErrors: passwordStrengthErrors,

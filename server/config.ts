@@ -87,8 +87,6 @@ const ConfigSchema = z.object({
   // Memory caps of the per-process list caches (docs/performance.md); 0 turns one off.
   LIST_CACHE_MB: intFrom(32, 0, 4096),
   TASK_JSON_CACHE_MB: intFrom(32, 0, 4096),
-  LIST_CHUNK_CACHE_MB: intFrom(16, 0, 4096),
-  LIST_KEYS_CACHE_MB: intFrom(8, 0, 4096),
 });
 
 export interface Config {
@@ -107,7 +105,7 @@ export interface Config {
   rateLimits: { loginPerMinute: number; signupPerHour: number; sharePerMinute: number };
   mail: { smtpUrl: string | undefined; from: string };
   ai: AiConfig;
-  cache: { listBytes: number; renderedTaskBytes: number; chunkBytes: number; listKeysBytes: number };
+  cache: { listBytes: number; renderedTaskBytes: number };
 }
 
 export class ConfigError extends Error {}
@@ -143,8 +141,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cache: {
       listBytes: c.LIST_CACHE_MB * 1024 * 1024,
       renderedTaskBytes: c.TASK_JSON_CACHE_MB * 1024 * 1024,
-      chunkBytes: c.LIST_CHUNK_CACHE_MB * 1024 * 1024,
-      listKeysBytes: c.LIST_KEYS_CACHE_MB * 1024 * 1024,
     },
   };
 }

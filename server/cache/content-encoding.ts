@@ -4,9 +4,8 @@ import zlib from 'node:zlib';
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
 /**
- * The encoding to answer a list in: gzip when accepted (lists are gzipped from chunks compressed
- * once per change, gzip-chunks.ts: smaller than brotli 1 of the whole and nearly free after a
- * change), else brotli, else none. `q=0` refuses an encoding; `*` stands for any encoding not named.
+ * The encoding to answer a list in: brotli when accepted (every browser), else gzip, else none.
+ * `q=0` refuses an encoding; `*` stands for any encoding not named.
  */
 export function negotiateEncoding(acceptEncoding: string | undefined): ContentEncoding {
   if (!acceptEncoding) return 'identity';
@@ -18,19 +17,22 @@ export function negotiateEncoding(acceptEncoding: string | undefined): ContentEn
     weights.set(name.trim(), Number.isFinite(weight) ? weight : 0);
   }
   const accepts = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
-  if (accepts('gzip')) return 'gzip';
   if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
   return 'identity';
 }
 
 const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 /**
- * Brotli for a client that takes brotli but not gzip, off the main thread (libuv's pool). A fast
- * level on purpose: the first read after every write pays for it; on a 700 kB list brotli 1 takes
- * ~2–3 ms for ~17 % of the size, brotli 4 ~7 ms for about the same.
+ * The body compressed off the main thread (libuv's pool), at the fastest levels on purpose: the
+ * first read after every write pays for it. On a 700 kB list brotli 1 takes ~2.5 ms for ~19 % of
+ * the size; brotli 4 three times as long for 10 % less; gzip 1 a little longer than brotli 1 for
+ * the same size (docs/performance.md).
  */
-export function brotliBody(body: Buffer): Promise<Buffer> {
+export function compressBody(body: Buffer, encoding: Exclude<ContentEncoding, 'identity'>): Promise<Buffer> {
+  if (encoding === 'gzip') return gzip(body, { level: 1 });
   return brotli(body, {
     params: {
       [zlib.constants.BROTLI_PARAM_QUALITY]: 1,

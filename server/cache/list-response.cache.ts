@@ -4,9 +4,7 @@ import { z } from 'zod';
 import { Task } from '../../common/schemas/task.schema.ts';
 import { ByteLru } from './byte-lru.ts';
 import { ownedBytes } from './owned-bytes.ts';
-import { brotliBody, negotiateEncoding, type ContentEncoding } from './content-encoding.ts';
-import { createGzipChunkCache } from './gzip-chunks.ts';
-import { joinList, type ListSource } from './list-source.ts';
+import { compressBody, negotiateEncoding, type ContentEncoding } from './content-encoding.ts';
 
 /** One list answer as one user sees it at one data version. */
 export interface ListIdentity {
@@ -14,20 +12,13 @@ export interface ListIdentity {
   list: string;
   userId: number;
   /**
-   * The user's data version, read before the list is built: a body is then never older than
-   * the version it is stored and tagged under (a write in between only makes it newer).
+   * The user's data version, read with the user by the request's authentication, before the
+   * list is built: a body is then never older than the version it is stored and tagged under
+   * (a write in between only makes it newer).
    */
   version: number;
   /** The validated query with its defaults, so `?` and `?sort=created_at` share one entry. */
   query: object;
-}
-
-/** The part of a list's identity that names its cache entries and its ETag, without the version. */
-export interface ListName {
-  list: string;
-  userId: number;
-  /** `canonicalQuery()` of the validated query. */
-  query: string;
 }
 
 /** The response schema of a list's 304 (OpenAPI): the copy whose ETag was sent is current. */
@@ -55,8 +46,6 @@ export function canonicalQuery(query: object): string {
 /** Weak comparison (RFC 9110 §13.1.2): the same list in any content encoding is one tag. */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  // A browser sends back exactly the tag it got: no need to split.
-  if (header === etag) return true;
   const opaque = etag.slice(2);
   return header.split(',').some((candidate) => {
     const tag = candidate.trim();
@@ -65,24 +54,14 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 }
 
 /**
- * The tag of a list at a version: it changes with the version, the build's list format and the
- * database's epoch (renewed by a restore, which rewinds versions), and differs between lists,
- * users and queries.
+ * The tag of a list at a version: it changes with the user's data version, the build's list
+ * format and the database's epoch (renewed by a restore, which rewinds versions), and differs
+ * between lists, users and queries. Not a secret: SHA-1 is a short, stable name.
  */
-export function listTag(name: ListName, version: number, epoch: string): string {
-  const text = `${LIST_FORMAT}|${epoch}|${name.list}|${name.userId}|${name.query}`;
-  let digest = digests.get(text);
-  if (digest === undefined) {
-    // Not a secret, just a short stable name for (list, user, query): SHA-1 is plenty and cheap.
-    digest = hash('sha1', text, 'base64url');
-    if (digests.size >= DIGEST_MEMORY) digests.clear();
-    digests.set(text, digest);
-  }
-  return `W/"${version}.${digest}"`;
+export function listTag(identity: ListIdentity, epoch: string): string {
+  const digest = hash('sha1', `${LIST_FORMAT}|${epoch}|${identity.list}|${identity.userId}|${canonicalQuery(identity.query)}`, 'base64url');
+  return `W/"${identity.version}.${digest}"`;
 }
-/** The digests of the lists polled lately: every poll of a list names the same (list, user, query). */
-const digests = new Map<string, string>();
-const DIGEST_MEMORY = 10_000;
 
 /** The caching headers of every list answer, 200 and 304 alike. */
 export function listCacheHeaders(etag: string) {
@@ -94,146 +73,54 @@ export function listCacheHeaders(etag: string) {
   };
 }
 
-const entryKey = (name: ListName) => `${name.userId}|${name.list}|${name.query}`;
-
-export interface ListResponseCacheOptions {
-  /** Memory cap of the stored bodies; 0 turns storing (and sharing of in-flight builds) off. */
+/**
+ * Answers the list GETs (docs/architecture.md, "The read path"): a 304 when the client's tag is
+ * the list's at the user's data version, without touching the task rows; otherwise the body,
+ * compressed when asked, kept in a bounded LRU under (user, list, query, encoding) with the
+ * version it was built at, so reading an unchanged list again costs a lookup. Every write that
+ * changes a list bumps the versions of its users in the database, in the write's transaction:
+ * a body stored here is used only at the version it was built for, whichever process wrote.
+ */
+export function createListResponseCache(options: {
+  /** Memory cap of the stored bodies; 0 turns storing off (every read builds). */
   maxBytes: number;
-  /** Memory cap of the compressed chunks gzip answers are laid together from (gzip-chunks.ts). */
-  chunkBytes: number;
   /** `instance.list_epoch` of the database (migration 006), read at start. */
   epoch: string;
-}
-
-/**
- * Answers the list GETs: `ETag` from (user, data version, list, query) and a 304 on a match
- * without touching the task rows; otherwise the serialized body, compressed when asked,
- * from a bounded in-process LRU. Entries are keyed by the version stored in the database,
- * so a write made by any process makes the next read here miss (docs/performance.md).
- */
-export function createListResponseCache(options: ListResponseCacheOptions) {
-  const bodies = new ByteLru<string, { version: number; body: Buffer }>(
+}) {
+  const bodies = new ByteLru<string, { version: number; body: Buffer; encoding: ContentEncoding }>(
     options.maxBytes,
     (entry) => entry.body.length + ENTRY_OVERHEAD_BYTES,
   );
-  const chunks = createGzipChunkCache(options.chunkBytes);
-  const building = new Map<string, Promise<unknown>>();
-
-  /**
-   * Concurrent first reads of one list (several tabs, a burst of polls, many tabs opening a long
-   * list) build each form of it once; with storing off, every read builds its own.
-   */
-  function once<T>(flightKey: string, make: () => Promise<T>): Promise<T> {
-    if (options.maxBytes <= 0) return make();
-    let flight = building.get(flightKey) as Promise<T> | undefined;
-    if (!flight) {
-      flight = make().finally(() => building.delete(flightKey));
-      building.set(flightKey, flight);
-    }
-    return flight;
-  }
-
-  function remember(key: string, version: number, body: Buffer) {
-    const existing = bodies.get(key);
-    // A request that read an older version must not replace the newer answer.
-    if (!existing || existing.version <= version) bodies.set(key, { version, body: ownedBytes(body) });
-  }
-
-  async function plainBody(key: string, version: number, build: () => Promise<ListSource>): Promise<Buffer> {
-    const cached = bodies.get(`${key}|identity`);
-    if (cached?.version === version) return cached.body;
-    return once(`${key}|${version}|identity`, async () => {
-      const body = await joinList(await build());
-      remember(`${key}|identity`, version, body);
-      return body;
-    });
-  }
-
-  /** The gzip body from chunks, or undefined when the list is too small to be worth compressing. */
-  async function gzipBody(key: string, version: number, build: () => Promise<ListSource>): Promise<Buffer | undefined> {
-    return once(`${key}|${version}|gzip`, async () => {
-      const gzipped = await chunks.gzipList(await build());
-      if (gzipped.plainLength < COMPRESS_MIN_BYTES) return undefined;
-      remember(`${key}|gzip`, version, gzipped.body);
-      return gzipped.body;
-    });
-  }
-
-  async function encodedBody(
-    key: string,
-    version: number,
-    encoding: ContentEncoding,
-    build: () => Promise<ListSource>,
-  ): Promise<{ body: Buffer; encoding: ContentEncoding }> {
-    if (encoding !== 'identity') {
-      const cached = bodies.get(`${key}|${encoding}`);
-      if (cached?.version === version) return { body: cached.body, encoding };
-    }
-    if (encoding === 'gzip') {
-      const gzipped = await gzipBody(key, version, build);
-      if (gzipped === undefined) return { body: await plainBody(key, version, build), encoding: 'identity' };
-      return {
-        body: gzipped,
-        encoding,
-      };
-    }
-    const plain = await plainBody(key, version, build);
-    if (encoding === 'identity' || plain.length < COMPRESS_MIN_BYTES) return { body: plain, encoding: 'identity' };
-    const compressed = await brotliBody(plain);
-    remember(`${key}|br`, version, compressed);
-    return { body: compressed, encoding };
-  }
-
-  /**
-   * The list's answer at this version in the wanted encoding (or identity when it is too small to
-   * be worth compressing): stored, or built now and stored when storing is on. Throws what
-   * `build` throws (a bad cursor's ValidationError).
-   */
-  function body(
-    name: ListName,
-    version: number,
-    wanted: ContentEncoding,
-    build: () => Promise<ListSource>,
-  ): Promise<{ body: Buffer; encoding: ContentEncoding }> {
-    return encodedBody(entryKey(name), version, wanted, build);
-  }
 
   return {
-    /** The list's ETag at this version (listTag with this database's epoch). */
-    tag: (name: ListName, version: number) => listTag(name, version, options.epoch),
-    body,
+    /** The list's ETag at the identity's version. */
+    tag: (identity: ListIdentity) => listTag(identity, options.epoch),
 
-    async send(request: FastifyRequest, reply: FastifyReply, list: ListIdentity, build: () => Promise<ListSource>): Promise<FastifyReply> {
-      const name = { list: list.list, userId: list.userId, query: canonicalQuery(list.query) };
-      const cacheHeaders = listCacheHeaders(listTag(name, list.version, options.epoch));
-      if (matchesIfNoneMatch(request.headers['if-none-match'], cacheHeaders.etag)) return reply.code(304).headers(cacheHeaders).send();
+    /** Sends the list: a 304, a stored body, or one built now by `build` (its JSON) and stored. */
+    async send(request: FastifyRequest, reply: FastifyReply, list: ListIdentity, build: () => Promise<Buffer>): Promise<FastifyReply> {
+      const cacheHeaders = listCacheHeaders(listTag(list, options.epoch));
+      if (matchesIfNoneMatch(request.headers['if-none-match'], cacheHeaders.etag)) return reply.code(304).headers(cacheHeaders).send(null);
 
       const wanted = negotiateEncoding(request.headers['accept-encoding']);
-      // Built before any header is set: a bad cursor's 422 must not carry the list's ETag.
-      const { body: bytes, encoding } = await body(name, list.version, wanted, build);
-      reply.headers(cacheHeaders);
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return reply.type('application/json; charset=utf-8').send(bytes);
-    },
-
-    /**
-     * The answer already stored for this list at this version in the wanted encoding (or the
-     * identity body when it is too small to be compressed, as `send` would answer), without
-     * building anything: the fast path (server/routes/list-fast-path.ts) answers only from here.
-     */
-    storedBody(name: ListName, version: number, wanted: ContentEncoding): { body: Buffer; encoding: ContentEncoding } | undefined {
-      const key = entryKey(name);
-      if (wanted !== 'identity') {
-        const compressed = bodies.get(`${key}|${wanted}`);
-        if (compressed?.version === version) return { body: compressed.body, encoding: wanted };
+      const key = `${list.userId}|${list.list}|${canonicalQuery(list.query)}|${wanted}`;
+      let body = bodies.get(key);
+      if (body?.version !== list.version) {
+        // Built before any header is set: a bad cursor's 422 must not carry the list's ETag.
+        const json = await build();
+        const encoding = json.length < COMPRESS_MIN_BYTES ? 'identity' : wanted;
+        const bytes = encoding === 'identity' ? json : await compressBody(json, encoding);
+        body = { version: list.version, body: ownedBytes(bytes), encoding };
+        // A request that read an older version must not replace the newer answer.
+        const stored = bodies.get(key);
+        if (!stored || stored.version <= list.version) bodies.set(key, body);
       }
-      const plain = bodies.get(`${key}|identity`);
-      if (plain?.version !== version) return undefined;
-      return wanted === 'identity' || plain.body.length < COMPRESS_MIN_BYTES ? { body: plain.body, encoding: 'identity' } : undefined;
+      reply.headers(cacheHeaders);
+      if (body.encoding !== 'identity') reply.header('content-encoding', body.encoding);
+      return reply.type('application/json; charset=utf-8').send(body.body);
     },
 
     /** For tests and the bench: what the cache holds now. */
-    stats: () => ({ entries: bodies.size, bytes: bodies.bytes, chunks: chunks.stats() }),
+    stats: () => ({ entries: bodies.size, bytes: bodies.bytes }),
   };
 }
 export type ListResponseCache = ReturnType<typeof createListResponseCache>;

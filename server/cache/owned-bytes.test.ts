@@ -1,6 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import { createListResponseCache } from './list-response.cache.ts';
-import type { ListSource } from './list-source.ts';
 import { ownedBytes } from './owned-bytes.ts';
 import { createRenderedTaskCache } from './rendered-task.cache.ts';
 
@@ -38,22 +36,5 @@ describe('the caches keep only memory of their own', () => {
     const stored = cache.get(7, 1)!;
     expect(ownsItsMemory(stored)).toBe(true);
     expect(stored.equals(json)).toBe(true);
-  });
-
-  test('the list cache stores a small list body that keeps no pool slab alive', async () => {
-    const cache = createListResponseCache({ maxBytes: 1024 * 1024, chunkBytes: 1024 * 1024, epoch: 'test' });
-    const task = Buffer.from('{"id":1}');
-    const source: ListSource = {
-      head: Buffer.from('{"tasks":['),
-      items: [{ id: 1, revision: 1 }],
-      tail: Buffer.from(']}'),
-      render: async (items) => items.map(() => task),
-    };
-    const name = { list: 'tasks', userId: 1, query: '[]' };
-    const built = await cache.body(name, 3, 'identity', async () => source);
-    expect(built.body.toString()).toBe('{"tasks":[{"id":1}]}');
-    const stored = cache.storedBody(name, 3, 'identity')!;
-    expect(stored.body.equals(built.body)).toBe(true);
-    expect(ownsItsMemory(stored.body)).toBe(true);
   });
 });

@@ -2,16 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  Migrator,
-  type CompiledQuery,
-  PostgresDialect,
-  SqliteDialect,
-  type KyselyConfig,
-  type Migration,
-  type SqliteDatabase,
-} from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type KyselyConfig, type Migration, type SqliteDatabase } from 'kysely';
 import type pgModule from 'pg';
 import { initialSchema } from './migrations/001-initial-schema.ts';
 import { dataVersions } from './migrations/002-data-versions.ts';
@@ -19,6 +10,7 @@ import { listSummaryIndex } from './migrations/003-list-summary-index.ts';
 import { activityEvents } from './migrations/004-activity-events.ts';
 import { emailVerification } from './migrations/005-email-verification.ts';
 import { listEpoch } from './migrations/006-list-epoch.ts';
+import { taskSearchIndex } from './migrations/007-task-search-index.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -29,18 +21,6 @@ const loadPg = () => createRequire(import.meta.url)('pg') as typeof pgModule;
 export interface Database {
   db: Kysely<Tables>;
   dialect: Dialect;
-  /**
-   * The SQLite connection Kysely uses, for the one lookup per request that must not pay for
-   * building a query (server/db/bearer-lookup.ts). Absent on PostgreSQL.
-   */
-  sqlite?: SQLite.Database;
-  /**
-   * SQLite only: the (first, second) integer columns of a compiled select in its row order, flat
-   * ([first, second, first, second, …]), read as SQLite's own JSON text of them. For 1,000 rows
-   * that costs a third of handing JavaScript a row object each (docs/performance.md). Reported to
-   * `onQuery` as the inner select.
-   */
-  integerPairs?(query: CompiledQuery, first: string, second: string): number[] | undefined;
   close(): Promise<void>;
 }
 
@@ -86,7 +66,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma('synchronous = NORMAL');
   registerSqlFunctions(sqlite);
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(log ? { log } : {}) });
-  return { db, dialect: 'sqlite', sqlite, integerPairs: integerPairsReader(sqlite, options.onQuery), close: () => db.destroy() };
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
 /**
@@ -96,22 +76,6 @@ export function openDatabase(options: DatabaseOptions): Database {
  */
 export function registerSqlFunctions(sqlite: SQLite.Database) {
   sqlite.function('casefold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
-}
-
-function integerPairsReader(sqlite: SQLite.Database, onQuery: DatabaseOptions['onQuery']) {
-  const prepare = statementCache(sqlite);
-  return (query: CompiledQuery, first: string, second: string): number[] | undefined => {
-    // Between the statements of an open transaction the connection sees its uncommitted rows: a
-    // read then would take keys that a rollback undoes (issue 18, item 4). The caller runs the query
-    // through Kysely instead, which waits for the transaction to end.
-    if (sqlite.inTransaction) return undefined;
-    onQuery?.(query.sql, query.parameters);
-    // An aggregate over an ordered subquery reads it as a co-routine, in its order (SQLite does not
-    // flatten a subquery with ORDER BY into an aggregate); task.repository.test.ts checks the order.
-    const text = `select '[' || group_concat("${first}" || ',' || "${second}") || ']' from (${query.sql})`;
-    const json = prepare(text, (statement) => statement.pluck()).get(...query.parameters) as string | null;
-    return json ? (JSON.parse(json) as number[]) : [];
-  };
 }
 
 /** Distinct SQL texts kept prepared; IN lists of varying length make each length its own text. */
@@ -124,23 +88,17 @@ const STATEMENT_CACHE_SIZE = 500;
  * runs one query at a time on its single SQLite connection.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const prepare = statementCache(sqlite);
-  return { close: () => sqlite.close(), prepare: (sql) => prepare(sql) };
-}
-
-/** Statements prepared once per SQL text (at most STATEMENT_CACHE_SIZE), set up by `configure` when made. */
-function statementCache(sqlite: SQLite.Database) {
   const statements = new Map<string, SQLite.Statement>();
-  return (sql: string, configure?: (statement: SQLite.Statement) => SQLite.Statement): SQLite.Statement => {
+  const prepare = (sql: string): SQLite.Statement => {
     let statement = statements.get(sql);
     if (!statement) {
       if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
       statement = sqlite.prepare(sql);
-      if (configure) statement = configure(statement);
       statements.set(sql, statement);
     }
     return statement;
   };
+  return { close: () => sqlite.close(), prepare };
 }
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -151,6 +109,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '004-activity-events': activityEvents(),
     '005-email-verification': emailVerification(dialect),
     '006-list-epoch': listEpoch(),
+    '007-task-search-index': taskSearchIndex(dialect),
   };
 }
 

@@ -58,7 +58,7 @@ describe.each(testDialects())('label administration on %s', (dialect) => {
     expect((await call(friend, 'POST', `/api/tasks/${taskId}/accept-share`)).statusCode).toBe(200);
   };
 
-  /** A list over real HTTP, as a browser reads it: through the fast path, gzip or not, revalidating with its ETag. */
+  /** A list over real HTTP, as a browser reads it: compressed or not, revalidating with its ETag. */
   function read(path: string, user: SignedInUser, headers: Record<string, string> = {}) {
     return new Promise<{ status: number; etag: string | undefined; json: Record<string, TaskJson[]> | null }>((resolve, reject) => {
       const request = http.request(`${base}${path}`, { headers: { ...user.headers, ...headers }, agent: false }, (response) => {
@@ -67,6 +67,7 @@ describe.each(testDialects())('label administration on %s', (dialect) => {
         response.on('end', () => {
           let body = Buffer.concat(chunks);
           if (response.headers['content-encoding'] === 'gzip') body = zlib.gunzipSync(body);
+          if (response.headers['content-encoding'] === 'br') body = zlib.brotliDecompressSync(body);
           resolve({
             status: response.statusCode ?? 0,
             etag: response.headers.etag,

@@ -58,11 +58,8 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (app
       compress: false,
     },
     async (request, reply) =>
-      lists.send(
-        request,
-        reply,
-        { list: 'pending_tasks', userId: request.user.id, version: tasks.dataVersion(request.user), query: {} },
-        () => tasks.listPendingFor(request.user),
+      lists.send(request, reply, { list: 'pending_tasks', userId: request.user.id, version: request.user.data_version, query: {} }, () =>
+        tasks.listPendingFor(request.user),
       ),
   );
 

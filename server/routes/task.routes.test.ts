@@ -328,8 +328,7 @@ describe.each(testDialects())('tasks API on %s', (dialect) => {
 describe.each(testDialects())('task list queries on %s', (dialect) => {
   test('the list takes the same few queries whatever the number of tasks, labels included', async () => {
     const queries: string[] = [];
-    // The database's way, as after another process's write: the memory of list keys would need none.
-    const t = await createTestApp(dialect, { onQuery: (sql) => queries.push(sql), env: { LIST_KEYS_CACHE_MB: '0' } });
+    const t = await createTestApp(dialect, { onQuery: (sql) => queries.push(sql) });
     try {
       const me = await t.signUp();
       const addTasks = async (from: number, count: number) => {

@@ -14,7 +14,7 @@ import {
   TaskSummaryQuery,
   Task,
 } from '../../common/schemas/task.schema.ts';
-import { canonicalQuery, listCacheHeaders, matchesIfNoneMatch, NotModified, type ListResponseCache } from '../cache/list-response.cache.ts';
+import { listCacheHeaders, matchesIfNoneMatch, NotModified, type ListResponseCache } from '../cache/list-response.cache.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { AuthService } from '../services/auth.service.ts';
 import type { TaskService } from '../services/task.service.ts';
@@ -29,8 +29,8 @@ export const taskRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tasks: TaskS
 ) => {
   app.addHook('onRequest', requireUser(auth));
 
-  // Lists answer with cached, pre-serialized and pre-compressed bodies (docs/performance.md), so
-  // the compression plugin stays out of their way.
+  // Lists answer with stored, pre-compressed bodies (list-response.cache.ts), so the compression
+  // plugin stays out of their way.
   app.get(
     '/api/tasks',
     {
@@ -44,11 +44,8 @@ export const taskRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tasks: TaskS
       compress: false,
     },
     async (request, reply) =>
-      lists.send(
-        request,
-        reply,
-        { list: 'tasks', userId: request.user.id, version: tasks.dataVersion(request.user), query: request.query },
-        () => tasks.listOwn(request.user, request.query),
+      lists.send(request, reply, { list: 'tasks', userId: request.user.id, version: request.user.data_version, query: request.query }, () =>
+        tasks.listOwn(request.user, request.query),
       ),
   );
 
@@ -68,7 +65,7 @@ export const taskRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tasks: TaskS
       lists.send(
         request,
         reply,
-        { list: 'shared_tasks', userId: request.user.id, version: tasks.dataVersion(request.user), query: request.query },
+        { list: 'shared_tasks', userId: request.user.id, version: request.user.data_version, query: request.query },
         () => tasks.listSharedWith(request.user, request.query),
       ),
   );
@@ -95,8 +92,9 @@ export const taskRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tasks: TaskS
       async (request, reply) => {
         // Without the viewer's date the server's counts "due today" by its own: the tag then changes at its midnight.
         const query = { ...request.query, today: request.query.today ?? tasks.today() };
-        const name = { list: scope, userId: request.user.id, query: canonicalQuery(query) };
-        const cacheHeaders = listCacheHeaders(lists.tag(name, tasks.dataVersion(request.user)));
+        const cacheHeaders = listCacheHeaders(
+          lists.tag({ list: scope, userId: request.user.id, version: request.user.data_version, query }),
+        );
         if (matchesIfNoneMatch(request.headers['if-none-match'], cacheHeaders.etag))
           return reply.code(304).headers(cacheHeaders).send(null);
         const summary = await summarize(request.user, query);

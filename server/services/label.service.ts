@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ActivityEvent } from '../../common/schemas/activity.schema.ts';
 import type { Label } from '../../common/schemas/label.schema.ts';
-import type { BumpedVersion, ListKeysMemory } from '../cache/list-keys-memory.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { createActivityRepository } from '../db/repositories/activity.repository.ts';
@@ -30,8 +29,6 @@ export interface LabelServiceDeps {
   database: Database;
   clock: Clock;
   events: EventBus;
-  /** Whole lists' keys carried across this process's writes (list-keys-memory.ts). */
-  listKeys?: ListKeysMemory;
 }
 
 /** What a label change did to lists: the tasks now shown differently and who lists them. */
@@ -127,18 +124,14 @@ export function createLabelService(deps: LabelServiceDeps) {
   }
 
   /** Last in the transaction: everyone who lists one of the tasks reads a new version. */
-  function bumpVersions(db: Repositories, user: UserRow, impact: Impact): Promise<BumpedVersion[]> {
-    if (!impact.taskIds.length) return Promise.resolve([]);
-    return db.versions.bump([user.id, ...impact.recipients.map((r) => r.userId)]);
+  async function bumpVersions(db: Repositories, user: UserRow, impact: Impact): Promise<void> {
+    if (!impact.taskIds.length) return;
+    await db.versions.bump([user.id, ...impact.recipients.map((r) => r.userId)]);
   }
 
-  /** After commit: the lists kept in memory follow (or are forgotten) and open screens refresh. */
-  async function afterCommit(user: UserRow, bumped: BumpedVersion[], impact: Impact) {
+  /** After commit: open screens refresh. */
+  function afterCommit(user: UserRow, impact: Impact) {
     if (!impact.taskIds.length) return;
-    await deps.listKeys?.afterWrite(
-      bumped,
-      impact.taskIds.map((taskId) => ({ taskId, kind: 'changed' as const })),
-    );
     const told = new Map<number, number[]>([[user.id, impact.taskIds.slice(0, MAX_EVENTS_PER_USER)]]);
     for (const { taskId, userId } of impact.recipients) {
       const list = told.get(userId) ?? [];
@@ -172,9 +165,9 @@ export function createLabelService(deps: LabelServiceDeps) {
      */
     async update(user: UserRow, labelId: number, input: { name?: string | undefined; color?: string | null | undefined }): Promise<Label> {
       const now = clock.nowIso();
-      let result: { bumped: BumpedVersion[]; impact: Impact };
+      let impact: Impact;
       try {
-        result = await transaction(async (db) => {
+        impact = await transaction(async (db) => {
           const label = await owned(db, user, labelId);
           const changes: { name?: string; color?: string | null } = {};
           if (input.name !== undefined && input.name !== label.name) {
@@ -184,11 +177,12 @@ export function createLabelService(deps: LabelServiceDeps) {
             changes.name = input.name;
           }
           if (input.color !== undefined && input.color !== label.color) changes.color = input.color;
-          if (changes.name === undefined && changes.color === undefined) return { bumped: [], impact: NO_IMPACT };
+          if (changes.name === undefined && changes.color === undefined) return NO_IMPACT;
           const impact = await lockAndBump(db, user, labelId);
           await db.labels.update(labelId, changes);
           if (changes.name !== undefined) await recordLabels(db, user, impact.taskIds, now);
-          return { bumped: await bumpVersions(db, user, impact), impact };
+          await bumpVersions(db, user, impact);
+          return impact;
         });
       } catch (error) {
         // A task write created a label with the new name meanwhile: the unique index decided.
@@ -198,21 +192,22 @@ export function createLabelService(deps: LabelServiceDeps) {
         }
         throw error;
       }
-      await afterCommit(user, result.bumped, result.impact);
+      afterCommit(user, impact);
       return withCount(user, labelId);
     },
 
     /** DELETE /api/labels/{id}: every task that carried it loses it (the tasks stay); how many did. */
     async delete(user: UserRow, labelId: number): Promise<{ tasks_count: number }> {
       const now = clock.nowIso();
-      const { bumped, impact } = await transaction(async (db) => {
+      const impact = await transaction(async (db) => {
         await owned(db, user, labelId);
         const impact = await lockAndBump(db, user, labelId);
         await db.labels.remove(labelId);
         await recordLabels(db, user, impact.taskIds, now);
-        return { bumped: await bumpVersions(db, user, impact), impact };
+        await bumpVersions(db, user, impact);
+        return impact;
       });
-      await afterCommit(user, bumped, impact);
+      afterCommit(user, impact);
       return { tasks_count: impact.taskIds.length };
     },
 
@@ -222,7 +217,7 @@ export function createLabelService(deps: LabelServiceDeps) {
      */
     async merge(user: UserRow, labelId: number, intoId: number): Promise<Label> {
       const now = clock.nowIso();
-      const { bumped, impact } = await transaction(async (db) => {
+      const impact = await transaction(async (db) => {
         await owned(db, user, labelId);
         if (intoId === labelId) throw new ValidationError({ into_id: ['A label cannot be merged into itself.'] });
         if (!(await db.labels.findOwned(user.id, intoId))) {
@@ -232,9 +227,10 @@ export function createLabelService(deps: LabelServiceDeps) {
         const impact = await lockAndBump(db, user, labelId, [intoId]);
         await db.labels.mergeInto(labelId, intoId);
         await recordLabels(db, user, impact.taskIds, now);
-        return { bumped: await bumpVersions(db, user, impact), impact };
+        await bumpVersions(db, user, impact);
+        return impact;
       });
-      await afterCommit(user, bumped, impact);
+      afterCommit(user, impact);
       return withCount(user, intoId);
     },
 

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { ListKeysMemory } from '../cache/list-keys-memory.ts';
 import type { Database } from '../db/database.ts';
 import { createDataVersionRepository } from '../db/repositories/data-version.repository.ts';
 
@@ -7,20 +6,12 @@ import { createDataVersionRepository } from '../db/repositories/data-version.rep
  * A person's name, photo or address is part of every task that shows them: as its owner on each
  * of their tasks, and in `shared_with` on each task shared with them. When one changes, those
  * tasks are rendered anew (revision) and everyone who lists one of them reads a new version
- * (docs/performance.md: the list caches key on both).
+ * (docs/architecture.md, "The read path": the list caches key on both).
  */
-export function createProfileChanges(deps: { database: Database; listKeys?: ListKeysMemory | undefined }) {
+export function createProfileChanges(deps: { database: Database }) {
   const { database } = deps;
   return async function profileChanged(userId: number): Promise<void> {
-    const { bumped, taskIds } = await database.db.transaction().execute(async (trx) => {
-      const taskIds = (
-        await trx
-          .selectFrom('tasks')
-          .select('id')
-          .where('user_id', '=', userId)
-          .union(trx.selectFrom('task_shares').select('task_id as id').where('user_id', '=', userId))
-          .execute()
-      ).map((row) => row.id);
+    await database.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('tasks')
         .set({ revision: sql<number>`revision + 1` })
@@ -53,11 +44,7 @@ export function createProfileChanges(deps: { database: Database; listKeys?: List
         )
         .execute();
       const versions = createDataVersionRepository(trx);
-      return { bumped: await versions.bump([userId, ...audience.map((row) => row.user_id)]), taskIds };
+      await versions.bump([userId, ...audience.map((row) => row.user_id)]);
     });
-    await deps.listKeys?.afterWrite(
-      bumped,
-      taskIds.map((taskId) => ({ taskId, kind: 'changed' as const })),
-    );
   };
 }

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { UAParser } from 'ua-parser-js';
 import type { Session } from '../../common/schemas/settings.schema.ts';
-import type { ListKeysMemory } from '../cache/list-keys-memory.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { createDataVersionRepository } from '../db/repositories/data-version.repository.ts';
@@ -20,7 +19,6 @@ export interface SettingsServiceDeps {
   database: Database;
   clock: Clock;
   events: EventBus;
-  listKeys?: ListKeysMemory | undefined;
   checkPassword: (user: UserRow, password: string) => Promise<boolean>;
   hashPassword: (password: string) => Promise<string>;
   passwordErrors: (password: string, userInputs: string[]) => Promise<string[]>;
@@ -123,7 +121,6 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     async deleteAccount(user: UserRow, password: string): Promise<void> {
       await requirePassword(user, password, 'password');
       const result = await database.db.transaction().execute(async (trx) => {
-        const ownTaskIds = (await trx.selectFrom('tasks').select('id').where('user_id', '=', user.id).execute()).map((r) => r.id);
         const recipients = await trx
           .selectFrom('task_shares')
           .innerJoin('tasks', 'tasks.id', 'task_shares.task_id')
@@ -147,7 +144,6 @@ export function createSettingsService(deps: SettingsServiceDeps) {
                 .where('comments.user_id', '=', user.id)
                 .where('tasks.user_id', '<>', user.id),
             );
-        const othersTaskIds = (await othersTasks().execute()).map((r) => r.task_id);
         const watchers = await trx
           .selectFrom('tasks')
           .select(['id as task_id', 'user_id'])
@@ -177,13 +173,10 @@ export function createSettingsService(deps: SettingsServiceDeps) {
         await createUserRepository(trx).delete(user.id);
         const others = watchers.filter((w) => w.user_id !== user.id);
         const audience = [...new Set([...others.map((w) => w.user_id), ...recipients.map((r) => r.user_id)])];
-        return { ownTaskIds, recipients, othersTaskIds, others, bumped: await versions.bump(audience) };
+        await versions.bump(audience);
+        return { recipients, others };
       });
       deps.sessionsEnded(user.id, 'all');
-      await deps.listKeys?.afterWrite(result.bumped, [
-        ...result.ownTaskIds.map((taskId) => ({ taskId, kind: 'deleted' as const })),
-        ...result.othersTaskIds.map((taskId) => ({ taskId, kind: 'changed' as const })),
-      ]);
       const told = new Map<number, number>();
       const tell = (userId: number, event: Parameters<EventBus['publish']>[1]) => {
         const count = told.get(userId) ?? 0;

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { isLanguageCode, type LanguageCode } from '../../common/locales.ts';
 import type { Clock } from '../clock.ts';
-import type { BumpedVersion, ListKeysMemory } from '../cache/list-keys-memory.ts';
 import type { Database } from '../db/database.ts';
 import { createAccountLinkRepository } from '../db/repositories/account-link.repository.ts';
 import { createActivityRepository } from '../db/repositories/activity.repository.ts';
@@ -29,8 +28,6 @@ export interface ShareServiceDeps {
   publicUrl: string;
   /** Wakes the mail dispatcher after a share committed its messages. */
   onMailQueued?: () => void;
-  /** Whole lists' keys carried across this process's writes (list-keys-memory.ts). */
-  listKeys?: ListKeysMemory;
 }
 
 export function createShareService(deps: ShareServiceDeps) {
@@ -70,16 +67,10 @@ export function createShareService(deps: ShareServiceDeps) {
    * rendered again and everyone who lists it reads a new version. Last in the transaction;
    * `audience` when it had to be read before a share was removed.
    */
-  async function listsChanged(db: ReturnType<typeof repositories>, taskIds: number[], audience?: number[]): Promise<BumpedVersion[]> {
+  async function listsChanged(db: ReturnType<typeof repositories>, taskIds: number[], audience?: number[]): Promise<void> {
     await db.tasks.bumpRevisions(taskIds);
-    return db.versions.bump(audience ?? (await db.versions.audienceOf(taskIds)));
+    await db.versions.bump(audience ?? (await db.versions.audienceOf(taskIds)));
   }
-  /** After the transaction: the lists kept in memory follow the change, or are forgotten. */
-  const afterCommit = (bumped: BumpedVersion[], taskIds: number[]) =>
-    deps.listKeys?.afterWrite(
-      bumped,
-      taskIds.map((taskId) => ({ taskId, kind: 'changed' as const })),
-    );
 
   async function accessFor(db: ReturnType<typeof repositories>, user: UserRow, taskId: number) {
     const task = await db.tasks.findById(taskId);
@@ -134,14 +125,12 @@ export function createShareService(deps: ShareServiceDeps) {
           await db.outbox.enqueue({ to: share.email, ...shareMail({ language, sharerName: user.name, taskTitle: task.title, link }) }, now);
           mailed += 1;
         }
-        let bumped: BumpedVersion[] = [];
         if (added.length) {
           await db.activity.record(taskId, user.id, { code: 'shared', emails: added.map((s) => s.email) }, now);
-          bumped = await listsChanged(db, [taskId]);
+          await listsChanged(db, [taskId]);
         }
-        return { added, recipients, ownerId: task.user_id, bumped, mailed };
+        return { added, recipients, ownerId: task.user_id, mailed };
       });
-      await afterCommit(result.bumped, [taskId]);
 
       const notified = result.added.map((share) => share.user_id).filter((id): id is number => id !== null);
       if (notified.length) events.publish(notified, { type: 'pending-shares-changed' });
@@ -153,16 +142,16 @@ export function createShareService(deps: ShareServiceDeps) {
 
     async accept(user: UserRow, taskId: number): Promise<void> {
       const now = clock.nowIso();
-      const { task, bumped } = await database.db.transaction().execute(async (trx) => {
+      const task = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const { task, share } = await accessFor(db, user, taskId);
         if (!share) throw new NotFoundError(TASK_NOT_FOUND);
-        if (share.status === 'accepted') return { task, bumped: [] };
+        if (share.status === 'accepted') return task;
         await db.shares.accept(share.id, now);
         await db.activity.record(taskId, user.id, { code: 'share_accepted' }, now);
-        return { task, bumped: await listsChanged(db, [taskId]) };
+        await listsChanged(db, [taskId]);
+        return task;
       });
-      await afterCommit(bumped, [taskId]);
       events.publish([user.id], { type: 'pending-shares-changed' });
       events.publish([task.user_id, user.id], { type: 'task-changed', taskId });
     },
@@ -170,7 +159,7 @@ export function createShareService(deps: ShareServiceDeps) {
     /** DELETE /api/tasks/{id}/remove-share: the person loses access at once. */
     async remove(user: UserRow, taskId: number, target: { userId?: number | undefined; email?: string | undefined }): Promise<void> {
       const now = clock.nowIso();
-      const { removedUserId, bumped } = await database.db.transaction().execute(async (trx) => {
+      const removedUserId = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const { access } = await accessFor(db, user, taskId);
         if (!canViewTask(access)) throw new NotFoundError(TASK_NOT_FOUND);
@@ -184,9 +173,9 @@ export function createShareService(deps: ShareServiceDeps) {
         const audience = await db.versions.audienceOf([taskId]);
         await db.shares.remove(share.id);
         await db.activity.record(taskId, user.id, { code: 'share_removed', email: share.email }, now);
-        return { removedUserId: share.user_id, bumped: await listsChanged(db, [taskId], audience) };
+        await listsChanged(db, [taskId], audience);
+        return share.user_id;
       });
-      await afterCommit(bumped, [taskId]);
       if (removedUserId !== null) {
         events.publish([removedUserId], { type: 'pending-shares-changed' });
         events.publish([removedUserId], { type: 'task-deleted', taskId });
@@ -200,7 +189,7 @@ export function createShareService(deps: ShareServiceDeps) {
      */
     async withdraw(user: UserRow, taskId: number, kind: 'decline' | 'leave'): Promise<void> {
       const now = clock.nowIso();
-      const { ownerId, bumped } = await database.db.transaction().execute(async (trx) => {
+      const ownerId = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const task = await db.tasks.findById(taskId);
         const share = task ? await db.shares.findForRecipient(taskId, user.id) : undefined;
@@ -212,9 +201,9 @@ export function createShareService(deps: ShareServiceDeps) {
         const audience = await db.versions.audienceOf([taskId]);
         await db.shares.remove(share.id);
         await db.activity.record(taskId, user.id, { code: kind === 'decline' ? 'share_declined' : 'share_left' }, now);
-        return { ownerId: task.user_id, bumped: await listsChanged(db, [taskId], audience) };
+        await listsChanged(db, [taskId], audience);
+        return task.user_id;
       });
-      await afterCommit(bumped, [taskId]);
       events.publish([user.id], { type: 'pending-shares-changed' });
       events.publish([user.id], { type: 'task-deleted', taskId });
       events.publish([ownerId], { type: 'task-changed', taskId });
@@ -222,13 +211,13 @@ export function createShareService(deps: ShareServiceDeps) {
 
     /** Once an address is proven: invitations to it become the account's pending shares. */
     async claimInvitations(user: UserRow): Promise<void> {
-      const { taskIds, bumped } = await database.db.transaction().execute(async (trx) => {
+      const taskIds = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const claimed = await db.shares.claimInvitations(user.id, user.email, clock.nowIso());
         // The owners' `shared_with` now names the new account, and its pending list fills.
-        return { taskIds: claimed, bumped: await listsChanged(db, claimed) };
+        await listsChanged(db, claimed);
+        return claimed;
       });
-      await afterCommit(bumped, taskIds);
       if (taskIds.length) events.publish([user.id], { type: 'pending-shares-changed' });
     },
 

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { Label } from '../../common/schemas/label.schema.ts';
 import type { ActivityChange, ActivityEvent, ActivityLog } from '../../common/schemas/activity.schema.ts';
 import type {
   Task,
@@ -9,9 +8,7 @@ import type {
   TaskSummaryQuery,
   TaskUpdateInputParsed,
 } from '../../common/schemas/task.schema.ts';
-import type { ListKeysMemory } from '../cache/list-keys-memory.ts';
 import type { RenderedTaskCache } from '../cache/rendered-task.cache.ts';
-import type { ListSource } from '../cache/list-source.ts';
 import type { Priority } from '../../common/constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
@@ -58,8 +55,26 @@ export interface TaskEvents {
   taskChanged(taskId: number, audienceUserIds: number[]): void;
 }
 
-/** Who reads a list, with the data version read with them (before the list: never newer than it). */
-export type ListReader = Pick<UserRow, 'id' | 'data_version'>;
+/** Who reads a list. */
+export type ListReader = Pick<UserRow, 'id'>;
+
+const COMMA = 0x2c;
+
+/** `head`, the items' JSON joined by commas, `tail`: one allocation, a task deleted since the list was read left out. */
+function joinJson(head: string, items: readonly (Buffer | undefined)[], tail: string): Buffer {
+  const present = items.filter((item) => item !== undefined);
+  let length = Buffer.byteLength(head) + Buffer.byteLength(tail) + Math.max(present.length - 1, 0);
+  for (const item of present) length += item.length;
+  const body = Buffer.allocUnsafe(length);
+  let offset = body.write(head, 0);
+  present.forEach((item, index) => {
+    if (index > 0) body[offset++] = COMMA;
+    body.set(item, offset);
+    offset += item.length;
+  });
+  body.write(tail, offset);
+  return body;
+}
 
 export function createTaskService(deps: {
   database: Database;
@@ -67,18 +82,15 @@ export function createTaskService(deps: {
   events?: TaskEvents;
   /** Rendered tasks kept between list reads; without it every list renders every task. */
   renderedTasks?: RenderedTaskCache;
-  /** Whole lists' keys carried across this process's writes; without it every first read reads them. */
-  listKeys?: ListKeysMemory;
 }) {
-  const { database, clock, renderedTasks, listKeys } = deps;
-  const repositories = (db: Kysely<Tables>, integerPairs?: Database['integerPairs']) => ({
-    tasks: createTaskRepository(db, database.dialect, integerPairs),
+  const { database, clock, renderedTasks } = deps;
+  const repositories = (db: Kysely<Tables>) => ({
+    tasks: createTaskRepository(db, database.dialect),
     labels: createLabelRepository(db, database.dialect),
     activity: createActivityRepository(db),
     versions: createDataVersionRepository(db),
   });
-  // Outside transactions list keys may take SQLite's fast path (database.ts).
-  const base = repositories(database.db, database.integerPairs);
+  const base = repositories(database.db);
 
   /** The task and what this user may do with it; 404 unless they may at least see it. */
   async function load(db: ReturnType<typeof repositories>, user: UserRow, taskId: number) {
@@ -125,21 +137,15 @@ export function createTaskService(deps: {
     return parts;
   }
 
-  /** A list answer (`{ "<key>": [tasks] }`, plus `next_cursor` when paged), ready to be put together. */
-  async function listSource(
+  /** A list answer's JSON: `{ "<key>": [tasks] }`, plus `next_cursor` when paged. */
+  async function listBody(
     key: string,
-    user: ListReader,
     filter: TaskListFilter,
     page: { limit?: number | undefined; cursor?: string | undefined },
-  ): Promise<ListSource> {
+  ): Promise<Buffer> {
     const paged = page.limit !== undefined || page.cursor !== undefined;
-    let keys = listKeys?.keys(key, user.id, filter, paged, user.data_version);
-    if (!keys) {
-      const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
-      keys = await base.tasks.listKeys(filter, { limit: page.limit === undefined ? undefined : page.limit + 1, after });
-      // Read after the version was: at least as new as it (list-keys-memory.ts).
-      listKeys?.remember(key, user.id, filter, paged, user.data_version, keys);
-    }
+    const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
+    let keys = await base.tasks.listKeys(filter, { limit: page.limit === undefined ? undefined : page.limit + 1, after });
     const more = page.limit !== undefined && keys.length > page.limit;
     if (more) keys = keys.slice(0, page.limit);
     let tail = ']}';
@@ -147,7 +153,7 @@ export function createTaskService(deps: {
       const position = more ? await base.tasks.positionOf(keys.at(-1)!.id) : undefined;
       tail = `],"next_cursor":${position ? JSON.stringify(encodeCursor(position)) : 'null'}}`;
     }
-    return { head: Buffer.from(`{"${key}":[`), items: keys, tail: Buffer.from(tail), render: renderTasks };
+    return joinJson(`{"${key}":[`, await renderTasks(keys), tail);
   }
 
   /** Which tasks of a list a query keeps (the spec's label and priority, and the dashboard's search, status and day). */
@@ -188,18 +194,11 @@ export function createTaskService(deps: {
   return {
     access: async (user: UserRow, taskId: number): Promise<{ task: TaskWithRelations; access: TaskAccess }> => load(base, user, taskId),
 
-    /**
-     * Changes with every write that changes one of this user's lists (list ETags and cache keys).
-     * Read with the user row by this request's authentication, before its list is read, so a
-     * list is never older than the version it is tagged with.
-     */
-    dataVersion: (user: UserRow): number => user.data_version,
+    listOwn: (user: ListReader, query: TaskListQuery): Promise<Buffer> =>
+      listBody('tasks', { ownerId: user.id, ...filterOf(query) }, query),
 
-    listOwn: (user: ListReader, query: TaskListQuery): Promise<ListSource> =>
-      listSource('tasks', user, { ownerId: user.id, ...filterOf(query) }, query),
-
-    listSharedWith: (user: ListReader, query: TaskListQuery): Promise<ListSource> =>
-      listSource('shared_tasks', user, { recipient: { userId: user.id, status: 'accepted' }, ...filterOf(query) }, query),
+    listSharedWith: (user: ListReader, query: TaskListQuery): Promise<Buffer> =>
+      listBody('shared_tasks', { recipient: { userId: user.id, status: 'accepted' }, ...filterOf(query) }, query),
 
     /** The server's date (UTC), for a summary asked without the viewer's. */
     today: todayUtc,
@@ -210,8 +209,8 @@ export function createTaskService(deps: {
       summarize({ recipient: { userId: user.id, status: 'accepted' as const } }, query),
 
     /** Spec §7: pending shares carry owner, labels and description for the preview. */
-    listPendingFor: (user: ListReader): Promise<ListSource> =>
-      listSource('pending_tasks', user, { recipient: { userId: user.id, status: 'pending' }, sort: 'created_at', direction: 'desc' }, {}),
+    listPendingFor: (user: ListReader): Promise<Buffer> =>
+      listBody('pending_tasks', { recipient: { userId: user.id, status: 'pending' }, sort: 'created_at', direction: 'desc' }, {}),
 
     async get(user: UserRow, taskId: number) {
       await load(base, user, taskId);
@@ -220,7 +219,7 @@ export function createTaskService(deps: {
 
     async create(user: UserRow, input: TaskInputParsed): Promise<Task> {
       const now = clock.nowIso();
-      const { task: created, bumped } = await database.db.transaction().execute(async (trx) => {
+      const created = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const row = await db.tasks.insert({
           userId: user.id,
@@ -243,11 +242,9 @@ export function createTaskService(deps: {
         }
         await db.activity.record(row.id, user.id, event, now);
         // A new task has no shares yet: only its owner's lists change.
-        const bumped = await db.versions.bump([user.id]);
-        const task = { ...row, labels, shares: [], owner_name: user.name, owner_email: user.email, owner_photo: user.user_photo };
-        return { task, bumped };
+        await db.versions.bump([user.id]);
+        return { ...row, labels, shares: [], owner_name: user.name, owner_email: user.email, owner_photo: user.user_photo };
       });
-      await listKeys?.afterWrite(bumped, [{ taskId: created.id, kind: 'created' }]);
       // Everything it shows was just written: no need to read it back. Kept rendered for the
       // owner's next list read, which follows every create in the web app.
       const task = presentTask(created);
@@ -258,7 +255,7 @@ export function createTaskService(deps: {
 
     async update(user: UserRow, taskId: number, update: TaskUpdateInputParsed): Promise<Task> {
       const now = clock.nowIso();
-      const bumped = await database.db.transaction().execute(async (trx) => {
+      await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const { task, access } = await load(db, user, taskId);
         if (!canEditTask(access)) throw new ForbiddenError('You do not have permission to edit this task.');
@@ -283,9 +280,8 @@ export function createTaskService(deps: {
           labels.map((label) => label.id),
         );
         await db.activity.record(taskId, user.id, changes.length ? { code: 'updated', changes } : { code: 'unchanged' }, now);
-        return db.versions.bump(await db.versions.audienceOf([taskId]));
+        await db.versions.bump(await db.versions.audienceOf([taskId]));
       });
-      await listKeys?.afterWrite(bumped, [{ taskId, kind: 'changed' }]);
       const row = (await base.tasks.findWithRelations(taskId))!;
       notify(row);
       return presentTask(row);
@@ -293,16 +289,15 @@ export function createTaskService(deps: {
 
     async setCompleted(user: UserRow, taskId: number, completed: boolean): Promise<Task> {
       const now = clock.nowIso();
-      const bumped = await database.db.transaction().execute(async (trx) => {
+      await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const { task, access } = await load(db, user, taskId);
         if (!canCompleteTask(access)) throw new ForbiddenError('You do not have permission to change this task.');
-        if (Boolean(task.is_completed) === completed) return [];
+        if (Boolean(task.is_completed) === completed) return;
         await db.tasks.update(taskId, { is_completed: completed ? 1 : 0 }, now);
         await db.activity.record(taskId, user.id, { code: completed ? 'completed' : 'reopened' }, now);
-        return db.versions.bump(await db.versions.audienceOf([taskId]));
+        await db.versions.bump(await db.versions.audienceOf([taskId]));
       });
-      await listKeys?.afterWrite(bumped, [{ taskId, kind: 'changed' }]);
       const row = (await base.tasks.findWithRelations(taskId))!;
       notify(row);
       return presentTask(row);
@@ -311,21 +306,15 @@ export function createTaskService(deps: {
     async delete(user: UserRow, taskId: number): Promise<void> {
       const { task, access } = await load(base, user, taskId);
       if (!canDeleteTask(access)) throw new ForbiddenError('Only the owner can delete this task.');
-      const bumped = await database.db.transaction().execute(async (trx) => {
+      await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         // Read before the delete: its shares name the recipients whose lists lose it.
         const audience = await db.versions.audienceOf([taskId]);
         // Shares, comments, labels links and activity go with it (ON DELETE CASCADE).
         await db.tasks.delete(taskId);
-        return db.versions.bump(audience);
+        await db.versions.bump(audience);
       });
-      await listKeys?.afterWrite(bumped, [{ taskId, kind: 'deleted' }]);
       notify(task);
-    },
-
-    async labels(user: UserRow): Promise<Label[]> {
-      const rows = await base.labels.listWithCounts(user.id);
-      return rows.map((row) => ({ id: row.id, name: row.name, color: row.color, tasks_count: row.tasks_count }));
     },
 
     recordActivity: async (taskId: number, userId: number, event: ActivityEvent) =>

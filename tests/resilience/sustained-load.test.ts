@@ -49,8 +49,6 @@ test(
         // Small caches: they fill during the warm-up, so growth after it is what the load leaves behind, not the caches' bounded share.
         LIST_CACHE_MB: '4',
         TASK_JSON_CACHE_MB: '4',
-        LIST_CHUNK_CACHE_MB: '4',
-        LIST_KEYS_CACHE_MB: '1',
       });
       const base = server.url;
       const call = async (token: string, method: string, url: string, body?: unknown) => {

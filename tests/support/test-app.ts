@@ -31,7 +31,13 @@ let counter = 0;
 
 export async function createTestApp(
   dialect: Dialect,
-  options: { env?: Record<string, string>; clock?: Clock; onQuery?: (sql: string) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    onQuery?: (sql: string) => void;
+    /** Where the app's log lines (info and above) go; without it the app logs nothing. */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(dialect, options.onQuery);
   const config = loadConfig({
@@ -43,7 +49,8 @@ export async function createTestApp(
     RATE_LIMIT_SHARE_PER_MINUTE: '10000',
     ...options.env,
   });
-  const app = await buildApp({ config, database, logger: false, ...(options.clock ? { clock: options.clock } : {}) });
+  const logger = options.logStream ? { level: 'info', stream: options.logStream } : false;
+  const app = await buildApp({ config, database, logger, ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();
 
   return {

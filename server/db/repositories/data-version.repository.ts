@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import type { BumpedVersion } from '../../cache/list-keys-memory.ts';
 import type { Tables } from '../tables.ts';
 
 /**
@@ -32,17 +31,15 @@ export function createDataVersionRepository(db: Kysely<Tables>) {
       return rows.map((row) => row.user_id);
     },
 
-    /** Each user's version goes up by one; the versions written are returned (list-keys-memory.ts). */
-    async bump(userIds: number[]): Promise<BumpedVersion[]> {
+    /** Each user's version goes up by one, in id order (the row locks, on PostgreSQL). */
+    async bump(userIds: number[]): Promise<void> {
       const ids = [...new Set(userIds)].sort((a, b) => a - b);
-      if (ids.length === 0) return [];
-      const rows = await db
+      if (ids.length === 0) return;
+      await db
         .updateTable('users')
         .set({ data_version: sql<number>`data_version + 1` })
         .where('id', 'in', ids)
-        .returning(['id', 'data_version'])
         .execute();
-      return rows.map((row) => ({ userId: row.id, version: Number(row.data_version) }));
     },
   };
 }

@@ -2,8 +2,9 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import { PRIORITY_RANK, type Priority } from '../../../common/constants.ts';
-import type { Database, Dialect } from '../database.ts';
+import type { Dialect } from '../database.ts';
 import type { Tables, TasksTable } from '../tables.ts';
+import { taskSearchCondition } from './task-search.ts';
 
 export type TaskRow = Selectable<TasksTable>;
 
@@ -72,11 +73,7 @@ function parseJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-/**
- * `integerPairs` (SQLite's fast read of a list's keys, database.ts) is given for reads outside
- * transactions; without it the keys come as row objects.
- */
-export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect, integerPairs?: Database['integerPairs']) {
+export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect) {
   const jsonArrayFrom = dialect === 'postgres' ? pgJsonArrayFrom : sqliteJsonArrayFrom;
 
   /** Tasks with labels, shares and owner in a single query (no query per task). */
@@ -142,24 +139,15 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect, integ
     if (filter.priority) query = query.where('tasks.priority', '=', filter.priority);
     if (filter.completed !== undefined) query = query.where('tasks.is_completed', '=', filter.completed);
     if (filter.dueDate !== undefined) query = query.where('tasks.due_date', '=', filter.dueDate);
-    if (filter.search) {
-      const needle = filter.search;
-      // SQLite's own lower() and LIKE fold ASCII only: casefold() is JavaScript's (database.ts).
-      const holds = (column: 'tasks.title' | 'tasks.description') =>
-        dialect === 'postgres'
-          ? sql<boolean>`strpos(lower(${sql.ref(column)}), ${needle}) > 0`
-          : sql<boolean>`instr(casefold(${sql.ref(column)}), ${needle}) > 0`;
-      query = query.where((eb) => eb.or([holds('tasks.title'), holds('tasks.description')]));
-    }
+    // Trigram indexes (migration 007) serve a needle of three characters or more.
+    if (filter.search) query = query.where(taskSearchCondition(dialect, filter.search));
     return query;
   }
 
   return {
     /**
      * The tasks of a list in order, as keys only (id and revision): an index serves it, and the
-     * service renders only the tasks its cache does not hold at that revision. Two integer
-     * columns, because this runs on every first read after a change: 1,000 rows of five
-     * columns cost twice as much to hand to JavaScript.
+     * service renders only the tasks its cache does not hold at that revision.
      * `after` continues after that task (keyset paging, stable while tasks are added).
      */
     async listKeys(
@@ -205,29 +193,7 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect, integ
         query = query.orderBy(`tasks.${sort}`, direction).orderBy('tasks.id', direction);
       }
       if (page.limit !== undefined) query = query.limit(page.limit);
-      const keys = query.select(['tasks.id', 'tasks.revision']);
-      const flat = integerPairs?.(keys.compile(), 'id', 'revision');
-      // No fast read (PostgreSQL, or a transaction is open on SQLite's connection): Kysely's query,
-      // which waits for the connection.
-      if (!flat) return keys.execute();
-      const found: TaskListKey[] = [];
-      for (let index = 0; index < flat.length; index += 2) found.push({ id: flat[index]!, revision: flat[index + 1]! });
-      return found;
-    },
-
-    /** The task's key if the list holds it now (list-keys-memory.ts). */
-    async keyIfListed(filter: TaskSetFilter, taskId: number): Promise<TaskListKey | undefined> {
-      return tasksMatching(filter).where('tasks.id', '=', taskId).select(['tasks.id', 'tasks.revision']).executeTakeFirst();
-    },
-
-    /** The key of the list's newest task: the highest creation time, then id. */
-    async newestKey(filter: TaskSetFilter): Promise<TaskListKey | undefined> {
-      return tasksMatching(filter)
-        .orderBy('tasks.created_at', 'desc')
-        .orderBy('tasks.id', 'desc')
-        .limit(1)
-        .select(['tasks.id', 'tasks.revision'])
-        .executeTakeFirst();
+      return query.select(['tasks.id', 'tasks.revision']).execute();
     },
 
     /** Pending and completed tasks of a list, and those due on `day` (the covering index of migration 003 serves the own lists). */
