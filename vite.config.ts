@@ -1,13 +1,53 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { build, defineConfig, type Plugin } from 'vite';
 
 const apiPort = process.env.API_PORT ?? '3001';
+
+/**
+ * The only scripts of the server-rendered pages (decisions 009, 010), outside the app's bundle:
+ * web/static/<entry>.ts → build/web/<file>. Each is one classic script with nothing to load after
+ * it (an IIFE: the pages include it with a plain <script src>), so it stays a few kB.
+ */
+const STATIC_PAGE_SCRIPTS = { 'landing.js': 'landing-page.ts', 'auth.js': 'auth-page.ts' };
+
+/** After the app's build, in the same `vite build`: one small build per static page script. */
+function staticPageScripts(): Plugin {
+  let outDir = '';
+  return {
+    name: 'taskaty-static-page-scripts',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle(error) {
+      if (error) return;
+      for (const [file, entry] of Object.entries(STATIC_PAGE_SCRIPTS)) {
+        await build({
+          configFile: false,
+          publicDir: false,
+          logLevel: 'warn',
+          build: {
+            outDir,
+            emptyOutDir: false,
+            target: 'es2022',
+            sourcemap: false,
+            rolldownOptions: {
+              input: path.resolve(import.meta.dirname, 'web/static', entry),
+              output: { format: 'iife', entryFileNames: file },
+            },
+          },
+        });
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), staticPageScripts()],
   build: {
     outDir: '../build/web',
     emptyOutDir: true,

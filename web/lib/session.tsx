@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { STORAGE_KEYS } from '../../common/constants.ts';
 import { User } from '../../common/schemas/user.schema.ts';
 import { apiRequest, onUnauthorized } from './api-client.ts';
-import { storage } from './storage.ts';
+import { clearStoredSession, readStoredCredentials, storeSession } from './stored-session.ts';
 
 export type Session = { status: 'loading' } | { status: 'guest' } | { status: 'authenticated'; user: User; token: string };
 
@@ -38,27 +38,15 @@ function storedUserFrom(value: unknown): User | null {
 
 /**
  * Spec §4: authenticated only when both a parsable user and a token are stored; an
- * unparsable user is discarded together with the token.
+ * unparsable user is discarded together with the token (web/lib/stored-session.ts).
  */
 export function readStoredSession(): Session {
-  const token = storage.get(STORAGE_KEYS.token);
-  const rawUser = storage.get(STORAGE_KEYS.user);
-  if (token && rawUser) {
-    try {
-      const user = storedUserFrom(JSON.parse(rawUser));
-      if (user) return { status: 'authenticated', user, token };
-    } catch {
-      /* fall through: clear both */
-    }
-  }
-  if (token || rawUser) clearStoredSession();
-  return { status: 'guest' };
+  const stored = readStoredCredentials();
+  const user = stored && storedUserFrom(stored.user);
+  return stored && user ? { status: 'authenticated', user, token: stored.token } : { status: 'guest' };
 }
 
-export function clearStoredSession() {
-  storage.remove(STORAGE_KEYS.user);
-  storage.remove(STORAGE_KEYS.token);
-}
+export { clearStoredSession };
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session>({ status: 'loading' });
@@ -98,8 +86,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     (user: User, token: string) => {
-      storage.set(STORAGE_KEYS.user, JSON.stringify(user));
-      storage.set(STORAGE_KEYS.token, token);
+      storeSession(user, token);
       apply({ status: 'authenticated', user, token });
     },
     [apply],
