@@ -1,16 +1,16 @@
 import { FileDown, ListChecks, ShieldAlert, Trash2, TriangleAlert } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DeleteAccountInput } from '../../../common/schemas/settings.schema.ts';
 import { paths } from '../../app/paths.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
 import { useDeleteAccount } from '../../lib/api/settings-queries.ts';
+import { useApiForm } from '../../lib/forms/use-api-form.ts';
 import { clearStoredSession } from '../../lib/session.tsx';
-import { fieldErrorsOf } from './form-errors.ts';
 import { SettingsSection } from './settings-section.tsx';
 import { useFocusLater } from './use-focus-later.ts';
 
@@ -56,9 +56,11 @@ function DeleteAccountDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation('settings');
   const remove = useDeleteAccount();
   const [step, setStep] = useState<'remind' | 'confirm'>('remind');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useApiForm<{ password: string }>({
+    schema: DeleteAccountInput,
+    defaultValues: { password: '' },
+    wording: { 'The password field is required.': t('passwordForm.required') },
+  });
   const body = useRef<HTMLDivElement>(null);
   const footer = useRef<HTMLDivElement>(null);
 
@@ -72,29 +74,13 @@ function DeleteAccountDialog({ onClose }: { onClose(): void }) {
     return () => cancelAnimationFrame(frame);
   }, [step]);
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setProblem(null);
-    if (!password) {
-      setError(t('passwordForm.required'));
-      return;
-    }
-    remove.mutate(password, {
-      onSuccess: () => {
-        // The account and every token are gone: forget the session here, and start afresh on
-        // the home page (a full load, so nothing of the account stays in this tab's memory).
-        clearStoredSession();
-        window.location.replace(paths.home);
-      },
-      onError: (caught) => {
-        const fields = fieldErrorsOf(caught, ['password'] as const);
-        if (fields?.password) {
-          setError(fields.password);
-          body.current?.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
-        } else setProblem(errorMessage(caught, t('danger.failed'), t('common:errors.pleaseTryAgain')));
-      },
-    });
-  }
+  const onSubmit = form.submit(async ({ password }) => {
+    await remove.mutateAsync(password);
+    // The account and every token are gone: forget the session here, and start afresh on
+    // the home page (a full load, so nothing of the account stays in this tab's memory).
+    clearStoredSession();
+    window.location.replace(paths.home);
+  }, t('danger.failed'));
 
   return (
     <Dialog
@@ -167,8 +153,8 @@ function DeleteAccountDialog({ onClose }: { onClose(): void }) {
             </div>
           </>
         ) : (
-          <form id="delete-account-form" onSubmit={onSubmit} noValidate className="space-y-4">
-            {problem && <Alert tone="error">{problem}</Alert>}
+          <form ref={form.formRef} id="delete-account-form" onSubmit={onSubmit} noValidate className="space-y-4">
+            {form.formError && <Alert tone="error">{form.formError}</Alert>}
             <p className="flex items-start gap-2 rounded-control bg-danger-soft px-3 py-2.5 text-danger">
               <TriangleAlert aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
               <span>
@@ -177,14 +163,8 @@ function DeleteAccountDialog({ onClose }: { onClose(): void }) {
             </p>
             <TextField
               label={t('danger.password')}
-              name="password"
+              {...form.field('password')}
               autoComplete="current-password"
-              value={password}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                setError(undefined);
-              }}
-              error={error}
               revealable={{ show: t('passwordForm.show'), hide: t('passwordForm.hide') }}
             />
           </form>

@@ -1,19 +1,19 @@
 import { AtSign, BadgeCheck, CircleAlert, Mail } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../common/limits.ts';
+import { EmailChangeInput } from '../../../common/schemas/settings.schema.ts';
 import type { User } from '../../../common/schemas/user.schema.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
 import { useRequestEmailChange } from '../../lib/api/settings-queries.ts';
-import { fieldErrorsOf } from './form-errors.ts';
+import { useApiForm } from '../../lib/forms/use-api-form.ts';
 import { formatMemberSince } from './profile-card.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { useFocusLater } from './use-focus-later.ts';
 
-type Field = 'email' | 'password';
+const EMPTY = { email: '', password: '' };
 
 /**
  * Issue 18: the address and whether it is proven (shares reach an account only then), and a new
@@ -23,12 +23,17 @@ export function EmailSection({ user }: { user: User }) {
   const { t, i18n } = useTranslation('settings');
   const change = useRequestEmailChange();
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [problem, setProblem] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const toggle = useRef<HTMLDivElement>(null);
-  const form = useRef<HTMLFormElement>(null);
+  // EmailChangeInput's rules (an address's form too), in this form's own words where it has them.
+  const form = useApiForm<typeof EMPTY>({
+    schema: EmailChangeInput,
+    defaultValues: EMPTY,
+    wording: {
+      'The email field is required.': t('emailForm.emailRequired'),
+      'The password field is required.': t('passwordForm.required'),
+    },
+  });
   const verifiedOn = user.email_verified_at ? formatMemberSince(user.email_verified_at, i18n.resolvedLanguage ?? 'en') : null;
 
   const focusLater = useFocusLater();
@@ -37,48 +42,23 @@ export function EmailSection({ user }: { user: User }) {
   function openForm() {
     setOpen(true);
     setSentTo(null);
-    focusLater(() => form.current?.querySelector('input'));
+    focusLater(() => form.formRef.current?.querySelector('input'));
   }
 
   function close() {
     setOpen(false);
-    setValues({ email: '', password: '' });
-    setErrors({});
-    setProblem(null);
+    form.reset(EMPTY);
     focusToggle();
   }
 
-  const update = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const email = values.email.trim();
-    const missing: Partial<Record<Field, string>> = {};
-    if (!email) missing.email = t('emailForm.emailRequired');
-    if (!values.password) missing.password = t('passwordForm.required');
-    setErrors(missing);
-    setProblem(null);
-    if (Object.keys(missing).length > 0) return;
-    change.mutate(
-      { email, password: values.password },
-      {
-        onSuccess: () => {
-          setSentTo(email.toLowerCase());
-          setOpen(false);
-          setValues({ email: '', password: '' });
-          focusToggle();
-        },
-        onError: (caught) => {
-          const fields = fieldErrorsOf(caught, ['email', 'password'] as const);
-          if (fields) setErrors(fields);
-          else setProblem(errorMessage(caught, t('emailForm.failed'), t('common:errors.pleaseTryAgain')));
-        },
-      },
-    );
-  }
+  const onSubmit = form.submit(async ({ email, password }) => {
+    await change.mutateAsync({ email, password });
+    // The schema's address: trimmed and in lower case, as the account will hold it.
+    setSentTo(email);
+    setOpen(false);
+    form.reset(EMPTY);
+    focusToggle();
+  }, t('emailForm.failed'));
 
   return (
     <SettingsSection id="email-settings" icon={AtSign} title={t('emailForm.title')} description={t('emailForm.description')}>
@@ -121,29 +101,23 @@ export function EmailSection({ user }: { user: User }) {
       )}
 
       {open ? (
-        <form ref={form} onSubmit={onSubmit} noValidate className="mt-5 space-y-4" data-testid="email-form">
-          {problem && <Alert tone="error">{problem}</Alert>}
+        <form ref={form.formRef} onSubmit={onSubmit} noValidate className="mt-5 space-y-4" data-testid="email-form">
+          {form.formError && <Alert tone="error">{form.formError}</Alert>}
           <p className="text-sm text-muted">{t('emailForm.formHint')}</p>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               label={t('emailForm.newEmail')}
               type="email"
-              name="email"
+              {...form.field('email')}
               dir="ltr"
               autoComplete="email"
               inputMode="email"
               maxLength={LIMITS.emailMax}
-              value={values.email}
-              onChange={update('email')}
-              error={errors.email}
             />
             <TextField
               label={t('emailForm.password')}
-              name="password"
+              {...form.field('password')}
               autoComplete="current-password"
-              value={values.password}
-              onChange={update('password')}
-              error={errors.password}
               revealable={{ show: t('passwordForm.show'), hide: t('passwordForm.hide') }}
             />
           </div>

@@ -1,7 +1,8 @@
 import { Camera, ImageUp, Trash2, UserRound } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../common/limits.ts';
+import { ProfileInput } from '../../../common/schemas/settings.schema.ts';
 import type { User } from '../../../common/schemas/user.schema.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -10,7 +11,7 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { PHOTO_TYPES, photoProblem, useRemovePhoto, useRenameUser, useUploadPhoto } from '../../lib/api/settings-queries.ts';
 import { cx } from '../../lib/class-names.ts';
-import { fieldErrorsOf } from './form-errors.ts';
+import { serverFieldErrors, useApiForm } from '../../lib/forms/use-api-form.ts';
 import { SettingsSection } from './settings-section.tsx';
 import { useFocusLater } from './use-focus-later.ts';
 
@@ -31,51 +32,43 @@ function NameForm({ user }: { user: User }) {
   const { t } = useTranslation('settings');
   const toast = useToast();
   const rename = useRenameUser();
-  const [name, setName] = useState(user.name);
-  const [error, setError] = useState<string | undefined>();
-  // Another tab (or the server's answer) may change the name: the field follows until it is edited.
-  const [edited, setEdited] = useState(false);
-  useEffect(() => {
-    if (!edited) setName(user.name);
-  }, [user.name, edited]);
+  const form = useApiForm<{ name: string }>({
+    schema: ProfileInput,
+    // Another tab (or the server's answer) may change the name: the field follows until it is edited.
+    values: { name: user.name },
+    resetOptions: { keepDirtyValues: true },
+    wording: { 'The name field is required.': t('profileForm.nameRequired') },
+  });
+  const name = form.field('name');
+  const unchanged = name.value.trim() === user.name;
 
-  const unchanged = name.trim() === user.name;
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!name.trim()) {
-      setError(t('profileForm.nameRequired'));
-      return;
-    }
+  const onSubmit = form.submit(async (input) => {
     if (unchanged) return;
-    rename.mutate(name, {
-      onSuccess: ({ user: saved }) => {
-        setEdited(false);
-        setName(saved.name);
-        toast.show(t('profileForm.nameSaved'));
-      },
-      onError: (caught) =>
-        setError(
-          fieldErrorsOf(caught, ['name'])?.name ?? errorMessage(caught, t('profileForm.nameFailed'), t('common:errors.pleaseTryAgain')),
-        ),
-    });
-  }
+    const { user: saved } = await rename.mutateAsync(input.name);
+    form.reset({ name: saved.name });
+    toast.show(t('profileForm.nameSaved'));
+  }, t('profileForm.nameFailed'));
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start" data-testid="name-form">
+    <form
+      ref={form.formRef}
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-3 sm:flex-row sm:items-start"
+      data-testid="name-form"
+    >
       <TextField
         className="min-w-0 flex-1"
         label={t('profileForm.name')}
-        name="name"
+        {...name}
+        // The form's one field also carries a failure that named no field, and editing clears both.
+        error={name.error ?? form.formError}
+        onChange={(event) => {
+          name.onChange(event);
+          form.clearErrors('root');
+        }}
         autoComplete="name"
         maxLength={LIMITS.nameMax}
-        value={name}
-        onChange={(event) => {
-          setName(event.target.value);
-          setEdited(true);
-          setError(undefined);
-        }}
-        error={error}
       />
       {/* Level with the field, below its label. */}
       <Button type="submit" busy={rename.isPending} disabled={unchanged && !rename.isPending} className="sm:mt-7">
@@ -132,7 +125,8 @@ function PhotoEditor({ user }: { user: User }) {
   function failed(caught: unknown) {
     if (caught instanceof ApiError && caught.status === 413) return t('profileForm.photoTooLarge');
     if (caught instanceof ApiError && caught.status === 415) return t('profileForm.photoWrongType');
-    return fieldErrorsOf(caught, ['photo'])?.photo ?? errorMessage(caught, t('profileForm.photoFailed'), t('common:errors.pleaseTryAgain'));
+    const photo = serverFieldErrors(caught, (path) => (path === 'photo' ? path : undefined)).fields[0]?.[1];
+    return photo ?? errorMessage(caught, t('profileForm.photoFailed'), t('common:errors.pleaseTryAgain'));
   }
 
   function save() {
