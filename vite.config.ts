@@ -27,7 +27,7 @@ function staticPageScripts(): Plugin {
         await build({
           configFile: false,
           publicDir: false,
-          logLevel: 'warn',
+          logLevel: 'info',
           build: {
             outDir,
             emptyOutDir: false,
