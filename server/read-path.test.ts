@@ -30,11 +30,13 @@ describe.each(testDialects())('every request goes through Fastify on %s', (diale
   afterAll(() => t.close());
 
   const get = (path: string, headers: Record<string, string>) =>
-    new Promise<{ status: number; etag: string | undefined }>((resolve, reject) => {
+    new Promise<{ status: number; etag: string | undefined; length: string | undefined }>((resolve, reject) => {
       http
         .get(`${base}${path}`, { headers, agent: false }, (response) => {
           response.resume();
-          response.on('end', () => resolve({ status: response.statusCode!, etag: response.headers.etag }));
+          response.on('end', () =>
+            resolve({ status: response.statusCode!, etag: response.headers.etag, length: response.headers['content-length'] }),
+          );
         })
         .on('error', reject);
     });
@@ -44,6 +46,8 @@ describe.each(testDialects())('every request goes through Fastify on %s', (diale
     const ask = async (path: string, headers: Record<string, string>, status: number) => {
       const answer = await get(path, headers);
       expect(answer.status, path).toBe(status);
+      // A 304 has no body: announcing the length of one ("null") leaves strict clients waiting for it.
+      if (status === 304) expect(answer.length, path).toBeUndefined();
       asked.push([path, status]);
       return answer;
     };
@@ -57,7 +61,8 @@ describe.each(testDialects())('every request goes through Fastify on %s', (diale
       await ask(path, { authorization: 'Bearer 1|wrong' }, 401);
     }
     await ask('/api/tasks?limit=0', me.headers, 422);
-    await ask('/api/tasks/summary', me.headers, 200);
+    const summary = await ask('/api/tasks/summary', me.headers, 200);
+    await ask('/api/tasks/summary', { ...me.headers, 'if-none-match': summary.etag! }, 304);
 
     const answered = lines.filter((line) => line.msg === 'request completed' && (line.req as { remotePort?: number }).remotePort);
     expect(answered.map((line) => [(line.req as { url: string }).url, (line.res as { statusCode: number }).statusCode])).toEqual(asked);

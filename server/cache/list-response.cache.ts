@@ -99,7 +99,7 @@ export function createListResponseCache(options: {
     /** Sends the list: a 304, a stored body, or one built now by `build` (its JSON) and stored. */
     async send(request: FastifyRequest, reply: FastifyReply, list: ListIdentity, build: () => Promise<Buffer>): Promise<FastifyReply> {
       const cacheHeaders = listCacheHeaders(listTag(list, options.epoch));
-      if (matchesIfNoneMatch(request.headers['if-none-match'], cacheHeaders.etag)) return reply.code(304).headers(cacheHeaders).send(null);
+      if (matchesIfNoneMatch(request.headers['if-none-match'], cacheHeaders.etag)) return reply.code(304).headers(cacheHeaders).send();
 
       const wanted = negotiateEncoding(request.headers['accept-encoding']);
       const key = `${list.userId}|${list.list}|${canonicalQuery(list.query)}|${wanted}`;

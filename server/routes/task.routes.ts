@@ -96,7 +96,7 @@ export const taskRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tasks: TaskS
           lists.tag({ list: scope, userId: request.user.id, version: request.user.data_version, query }),
         );
         if (matchesIfNoneMatch(request.headers['if-none-match'], cacheHeaders.etag))
-          return reply.code(304).headers(cacheHeaders).send(null);
+          return reply.code(304).headers(cacheHeaders).send();
         const summary = await summarize(request.user, query);
         return reply.headers(cacheHeaders).send(summary);
       },
