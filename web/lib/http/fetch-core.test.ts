@@ -29,6 +29,9 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** The URL and options of the n-th call to fetch. */
+const sent = (n: number) => fetchMock.mock.calls[n] as [string, RequestInit & { headers: Record<string, string> }];
+
 /** The error apiFetch rejects with for this answer (or network failure). */
 async function failure(answer: Response | Error, options: Parameters<typeof apiFetch>[1] = {}): Promise<unknown> {
   if (answer instanceof Error) fetchMock.mockRejectedValueOnce(answer);
@@ -44,7 +47,7 @@ describe('the requests', () => {
     fetchMock.mockResolvedValue(Response.json({ ok: true }));
     await apiFetch('/api/tasks', { query: { sort: 'priority', label: '', priority: undefined } });
     await apiFetch('/api/tasks/add', { method: 'POST', body: { title: 'T' } });
-    const [[getUrl, get], [, post]] = fetchMock.mock.calls as Array<[string, RequestInit]>;
+    const [[getUrl, get], [, post]] = [sent(0), sent(1)];
     expect(getUrl).toBe('/api/tasks?sort=priority');
     expect(get.headers).toEqual({
       Accept: 'application/json',
@@ -63,7 +66,7 @@ describe('the requests', () => {
     await apiFetch('/api/user/photo', { method: 'PUT', body: photo });
     await apiFetch('/api/events', { accept: 'text/event-stream', token: '2|live', language: 'ar' });
     await apiFetch('/api/user/login', { method: 'POST', auth: false, body: {} });
-    const [[, upload], [, events], [, login]] = fetchMock.mock.calls as Array<[string, RequestInit & { headers: Record<string, string> }]>;
+    const [[, upload], [, events], [, login]] = [sent(0), sent(1), sent(2)];
     expect(upload.body).toBe(photo);
     expect(upload.headers['Content-Type']).toBe('image/png');
     expect(events.headers).toMatchObject({ Accept: 'text/event-stream', Authorization: 'Bearer 2|live', 'Accept-Language': 'ar' });
