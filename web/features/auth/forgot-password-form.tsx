@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ForgotPasswordInput } from '../../../common/schemas/account.schema.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { translateServerMessage } from '../../i18n/server-messages.ts';
-import { ApiError, NetworkError } from '../../lib/api-client.ts';
+import { useApiForm } from '../../lib/forms/use-api-form.ts';
 import { forgotPassword } from './auth-api.ts';
+import { authFailure } from './auth-failure.ts';
 
 /**
  * POST /api/user/forgot-password. The answer is the same whether or not the address has an
@@ -13,27 +15,15 @@ import { forgotPassword } from './auth-api.ts';
  */
 export function ForgotPasswordForm() {
   const { t } = useTranslation(['account', 'auth']);
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
+  const form = useApiForm<{ email: string }>({ schema: ForgotPasswordInput, defaultValues: { email: '' } });
   const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setFieldError(undefined);
-    try {
-      setSent(translateServerMessage(await forgotPassword(email.trim())));
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.errors?.email?.[0]) setFieldError(caught.errors.email[0]);
-      else if (caught instanceof ApiError || caught instanceof NetworkError) setError(caught.message);
-      else setError(t('auth:login.unexpected'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onSubmit = form.submit(
+    async ({ email }) => {
+      setSent(translateServerMessage(await forgotPassword(email)));
+    },
+    authFailure(t('auth:login.unexpected')),
+  );
 
   if (sent) {
     return (
@@ -45,24 +35,18 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
-      {error && <Alert tone="error">{error}</Alert>}
+    <form ref={form.formRef} method="post" onSubmit={onSubmit} noValidate className="space-y-4">
+      {form.formError && <Alert tone="error">{form.formError}</Alert>}
       <TextField
         label={t('auth:login.email')}
         type="email"
-        name="email"
+        {...form.field('email')}
         autoComplete="email"
         inputMode="email"
         placeholder={t('auth:login.emailPlaceholder')}
-        value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          setFieldError(undefined);
-        }}
-        error={fieldError}
       />
-      <Button type="submit" size="lg" className="w-full" busy={busy}>
-        {busy ? t('forgot.submitting') : t('forgot.submit')}
+      <Button type="submit" size="lg" className="w-full" busy={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? t('forgot.submitting') : t('forgot.submit')}
       </Button>
     </form>
   );

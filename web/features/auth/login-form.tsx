@@ -1,13 +1,14 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoginInput } from '../../../common/schemas/user.schema.ts';
 import { paths } from '../../app/paths.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { ApiError, NetworkError } from '../../lib/api-client.ts';
+import { useApiForm } from '../../lib/forms/use-api-form.ts';
 import { useSession } from '../../lib/session.tsx';
 import { login } from './auth-api.ts';
+import { authFailure } from './auth-failure.ts';
 
 /** The form's error, announced and tied to the form (also cloned by /auth.js on the static /login). */
 export function LoginError({ message }: { message: string }) {
@@ -21,52 +22,52 @@ export function LoginError({ message }: { message: string }) {
 export function LoginForm() {
   const { t } = useTranslation('auth');
   const { signIn } = useSession();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useApiForm<{ email: string; password: string }>({
+    schema: LoginInput,
+    defaultValues: { email: '', password: '' },
+    // Spec §5: a blank e-mail or password (spaces too) is one message for the form, never a field's.
+    check: (values) => (!values.email.trim() || !values.password.trim() ? { root: t('login.fillAllFields') } : {}),
+    // Spec §8: whatever the server says (wrong credentials, too many attempts) is said above the form.
+    fieldFor: () => undefined,
+  });
+  const error = form.formError;
+  // Busy until the page changes: signing in leads away from here.
+  const busy = form.formState.isSubmitting || form.formState.isSubmitSuccessful;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!email.trim() || !password.trim()) {
-      setError(t('login.fillAllFields'));
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      const { user, token } = await login(email.trim(), password);
+  const onSubmit = form.submit(
+    async ({ email, password }) => {
+      const { user, token } = await login(email, password);
       // The public-only guard sends the user back to where they came from.
       signIn(user, token.plainTextToken);
-    } catch (caught) {
-      if (caught instanceof ApiError || caught instanceof NetworkError) setError(caught.message);
-      else setError(t('login.unexpected'));
-      setBusy(false);
-    }
-  }
+    },
+    authFailure(t('login.unexpected')),
+  );
 
   return (
     // method="post": the static /login (web/public/auth.js) must never put a password in the URL
     // if it is submitted before its script runs; here onSubmit always prevents the submission.
-    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={error ? 'login-error' : undefined}>
+    <form
+      ref={form.formRef}
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-4"
+      aria-describedby={error ? 'login-error' : undefined}
+    >
       {error && <LoginError message={error} />}
       <TextField
         label={t('login.email')}
         type="email"
-        name="email"
+        {...form.field('email')}
         autoComplete="email"
         inputMode="email"
         placeholder={t('login.emailPlaceholder')}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
       />
       <TextField
         label={t('login.password')}
-        name="password"
+        {...form.field('password')}
         autoComplete="current-password"
         placeholder={t('login.passwordPlaceholder')}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
         revealable={{ show: t('showPassword'), hide: t('hidePassword') }}
       />
       {/* A plain link, so it works on the static /login too (web/public/auth.js keeps ?lang= on it). */}

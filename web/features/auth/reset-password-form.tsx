@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
@@ -6,8 +6,10 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { translateServerMessage } from '../../i18n/server-messages.ts';
-import { ApiError, NetworkError } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useApiForm } from '../../lib/forms/use-api-form.ts';
 import { resetPassword } from './auth-api.ts';
+import { authFailure } from './auth-failure.ts';
 
 type Field = 'password' | 'password_confirmation';
 const EMPTY: Record<Field, string> = { password: '', password_confirmation: '' };
@@ -20,46 +22,27 @@ export type ResetOutcome = 'form' | 'done' | 'invalid';
  */
 export function ResetPasswordForm({ token, onOutcome }: { token: string | null; onOutcome?: (outcome: ResetOutcome) => void }) {
   const { t } = useTranslation(['account', 'auth']);
-  const [values, setValues] = useState(EMPTY);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
-  const [error, setError] = useState<string | null>(null);
+  // No schema, as sign-up (spec §5): the password rules are the server's to say.
+  const form = useApiForm<Record<Field, string>>({ defaultValues: EMPTY });
   const [invalid, setInvalid] = useState<string | null>(token ? null : t('reset.missing'));
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const update = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setFieldErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!token) return;
-    setBusy(true);
-    setError(null);
-    try {
-      setDone(translateServerMessage(await resetPassword({ token, ...values })));
-      onOutcome?.('done');
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.errors?.token?.[0]) {
-        setInvalid(caught.errors.token[0]);
+  const onSubmit = form.submit(
+    async (values) => {
+      if (!token) return;
+      try {
+        setDone(translateServerMessage(await resetPassword({ token, ...values })));
+        onOutcome?.('done');
+      } catch (caught) {
+        // A spent or expired link is no field's error: the form gives way to a new link.
+        const spent = caught instanceof ApiError ? caught.errors?.token?.[0] : undefined;
+        if (!spent) throw caught;
+        setInvalid(spent);
         onOutcome?.('invalid');
-      } else if (caught instanceof ApiError && caught.errors) {
-        const next: Partial<Record<Field, string>> = {};
-        for (const [field, messages] of Object.entries(caught.errors)) {
-          if (field in EMPTY && messages[0]) next[field as Field] = messages[0];
-        }
-        setFieldErrors(next);
-        if (Object.keys(next).length === 0) setError(caught.message);
-      } else if (caught instanceof ApiError || caught instanceof NetworkError) {
-        setError(caught.message);
-      } else {
-        setError(t('auth:login.unexpected'));
       }
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    authFailure(t('auth:login.unexpected')),
+  );
 
   if (done) {
     return (
@@ -86,30 +69,24 @@ export function ResetPasswordForm({ token, onOutcome }: { token: string | null; 
 
   const reveal = { show: t('auth:showPassword'), hide: t('auth:hidePassword') };
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
-      {error && <Alert tone="error">{error}</Alert>}
+    <form ref={form.formRef} method="post" onSubmit={onSubmit} noValidate className="space-y-4">
+      {form.formError && <Alert tone="error">{form.formError}</Alert>}
       <TextField
         label={t('reset.password')}
-        name="password"
+        {...form.field('password')}
         autoComplete="new-password"
         placeholder={t('auth:signup.passwordPlaceholder')}
-        value={values.password}
-        onChange={update('password')}
-        error={fieldErrors.password}
         revealable={reveal}
       />
       <TextField
         label={t('reset.confirmPassword')}
-        name="password_confirmation"
+        {...form.field('password_confirmation')}
         autoComplete="new-password"
         placeholder={t('auth:signup.confirmPasswordPlaceholder')}
-        value={values.password_confirmation}
-        onChange={update('password_confirmation')}
-        error={fieldErrors.password_confirmation}
         revealable={reveal}
       />
-      <Button type="submit" size="lg" className="w-full" busy={busy}>
-        {busy ? t('reset.submitting') : t('reset.submit')}
+      <Button type="submit" size="lg" className="w-full" busy={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? t('reset.submitting') : t('reset.submit')}
       </Button>
     </form>
   );
