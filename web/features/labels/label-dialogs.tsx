@@ -1,7 +1,9 @@
 import { Check, Tag } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { LIMITS } from '../../../common/limits.ts';
+import { LabelUpdateInput } from '../../../common/schemas/label-admin.schema.ts';
 import type { Label } from '../../../common/schemas/label.schema.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -10,9 +12,10 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { LabelChip, paletteFor } from '../../components/ui/label-chip.tsx';
 import { inputClasses, TextField } from '../../components/ui/text-field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { useDeleteLabel, useDeleteUnusedLabels, useMergeLabel, useUpdateLabel } from '../../lib/api/label-queries.ts';
 import { cx } from '../../lib/class-names.ts';
+import { useApiForm } from '../../lib/forms/use-api-form.ts';
 import { isolated } from './label-actions-menu.tsx';
 import { labelNameKey } from './label-stats.ts';
 
@@ -52,8 +55,7 @@ export function LabelIcon({ label, color, size = 'md' }: { label: Pick<Label, 'i
  * Focus on the dialog's field once it is open: the native dialog focuses its first control (the
  * close button) when it opens, after React's own autoFocus has run.
  */
-function useFocusOnOpen<T extends HTMLElement>(find: (element: T) => HTMLElement | null = (element) => element): RefObject<T | null> {
-  const ref = useRef<T>(null);
+function useFocusOnOpen<T extends HTMLElement>(ref: RefObject<T | null>, find: (element: T) => HTMLElement | null = (element) => element) {
   useEffect(() => {
     const frame = requestAnimationFrame(() => {
       const target = ref.current && find(ref.current);
@@ -64,7 +66,6 @@ function useFocusOnOpen<T extends HTMLElement>(find: (element: T) => HTMLElement
     // Once, when the dialog opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  return ref;
 }
 
 function useCommon() {
@@ -83,41 +84,41 @@ function useCommon() {
  * the server would suggest too.
  */
 export function RenameLabelDialog({ label, labels, onClose }: { label: Label; labels: readonly Label[]; onClose: DialogClose }) {
-  const { t, cancel, close, failed } = useCommon();
+  const { t, cancel, close } = useCommon();
   const toast = useToast();
   const update = useUpdateLabel();
   const merge = useMergeLabel();
   const formId = useId();
-  const [name, setName] = useState(label.name);
-  const form = useFocusOnOpen<HTMLFormElement>((element) => element.querySelector('input'));
-  const [fieldError, setFieldError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
-  const trimmed = name.trim();
+  // The schema's rules of a label name, in this dialog's words.
+  const form = useApiForm<{ name: string }, z.output<typeof LabelUpdateInput>>({
+    schema: LabelUpdateInput,
+    defaultValues: { name: label.name },
+    wording: {
+      'A label name cannot be empty.': t('rename.errors.empty'),
+      [`A label name must not be greater than ${LIMITS.labelNameMax} characters.`]: t('rename.errors.tooLong', {
+        max: LIMITS.labelNameMax,
+      }),
+    },
+  });
+  useFocusOnOpen(form.formRef, (element) => element.querySelector('input'));
+  const name = form.field('name');
+  const trimmed = name.value.trim();
   const conflict = trimmed
     ? labels.find((other) => other.id !== label.id && labelNameKey(other.name) === labelNameKey(trimmed))
     : undefined;
   const busy = update.isPending || merge.isPending;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(undefined);
-    if (!trimmed) return setFieldError(t('rename.errors.empty'));
-    if (trimmed.length > LIMITS.labelNameMax) return setFieldError(t('rename.errors.tooLong', { max: LIMITS.labelNameMax }));
-    try {
-      if (conflict) {
-        await merge.mutateAsync({ id: label.id, intoId: conflict.id });
-        toast.show(t('merge.done', { name: isolated(label.name), target: isolated(conflict.name) }));
-        return onClose(conflict.id);
-      }
-      if (trimmed !== label.name) await update.mutateAsync({ id: label.id, input: { name: trimmed } });
-      toast.show(t('rename.done', { name: isolated(trimmed) }));
-      onClose(label.id);
-    } catch (error) {
-      const field = error instanceof ApiError ? error.errors?.name?.[0] : undefined;
-      if (field) setFieldError(field);
-      else setFailure(failed(error, t('errors.save')));
+  const onSubmit = form.submit(async (input) => {
+    if (conflict) {
+      await merge.mutateAsync({ id: label.id, intoId: conflict.id });
+      toast.show(t('merge.done', { name: isolated(label.name), target: isolated(conflict.name) }));
+      return onClose(conflict.id);
     }
-  }
+    const renamed = input.name ?? label.name;
+    if (renamed !== label.name) await update.mutateAsync({ id: label.id, input: { name: renamed } });
+    toast.show(t('rename.done', { name: isolated(renamed) }));
+    onClose(label.id);
+  }, t('errors.save'));
 
   return (
     <Dialog
@@ -138,18 +139,13 @@ export function RenameLabelDialog({ label, labels, onClose }: { label: Label; la
         </>
       }
     >
-      <form ref={form} id={formId} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-        {failure && <Alert tone="error">{failure}</Alert>}
+      <form ref={form.formRef} id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
+        {form.formError && <Alert tone="error">{form.formError}</Alert>}
         <TextField
           label={t('rename.name')}
-          value={name}
+          {...name}
           maxLength={LIMITS.labelNameMax + 10}
           autoComplete="off"
-          onChange={(event) => {
-            setName(event.target.value);
-            setFieldError(undefined);
-          }}
-          error={fieldError}
           data-testid="label-name-input"
         />
         {conflict && (
@@ -282,7 +278,8 @@ export function MergeLabelDialog({ label, labels, onClose }: { label: Label; lab
   const selectId = useId();
   const others = labels.filter((other) => other.id !== label.id);
   const [targetId, setTargetId] = useState<number | undefined>(undefined);
-  const select = useFocusOnOpen<HTMLSelectElement>();
+  const select = useRef<HTMLSelectElement>(null);
+  useFocusOnOpen(select);
   const [failure, setFailure] = useState<string>();
   const target = others.find((other) => other.id === targetId);
 
