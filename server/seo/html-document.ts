@@ -26,7 +26,7 @@ const SCRIPT_URL = /\b(?:src|href)="([^"]*)"/i;
 const EMPTY_ROOT = '<div id="root"></div>';
 /**
  * The pages sent as static HTML rendered at build time, and the small script each gets instead
- * of the app's bundle (web/public): the landing page (decision 009), sign-in and sign-up (010).
+ * of the app's bundle (built from web/static/): the landing page (decision 009), sign-in and sign-up (010).
  */
 export const STATIC_PAGE_SCRIPTS: Record<StaticPageKey, string> = { home: '/landing.js', login: '/auth.js', signup: '/auth.js' };
 const isStaticPage = (key: string | undefined): key is StaticPageKey => key !== undefined && Object.hasOwn(STATIC_PAGE_SCRIPTS, key);
