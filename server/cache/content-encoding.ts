@@ -1,4 +1,3 @@
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
@@ -22,18 +21,16 @@ export function negotiateEncoding(acceptEncoding: string | undefined): ContentEn
   return 'identity';
 }
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
 /**
- * The body compressed off the main thread (libuv's pool), at the fastest levels on purpose: the
- * first read after every write pays for it. On a 700 kB list brotli 1 takes ~2.5 ms for ~19 % of
- * the size; brotli 4 three times as long for 10 % less; gzip 1 a little longer than brotli 1 for
- * the same size (docs/performance.md).
+ * The body compressed at the fastest levels on purpose: the first read after every write pays for
+ * it. On a 700 kB list brotli 1 takes ~2.5 ms for ~19 % of the size; brotli 4 three times as long
+ * for 10 % less; gzip 1 a little longer than brotli 1 for the same size. On the main thread: zlib's
+ * asynchronous calls wrap each body in a stream, which cost more CPU than a page's compression,
+ * and on two cores the pool's thread only competes with the event loop (docs/performance.md).
  */
-export function compressBody(body: Buffer, encoding: Exclude<ContentEncoding, 'identity'>): Promise<Buffer> {
-  if (encoding === 'gzip') return gzip(body, { level: 1 });
-  return brotli(body, {
+export function compressBody(body: Buffer, encoding: Exclude<ContentEncoding, 'identity'>): Buffer {
+  if (encoding === 'gzip') return zlib.gzipSync(body, { level: 1 });
+  return zlib.brotliCompressSync(body, {
     params: {
       [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,

@@ -108,7 +108,7 @@ export function createListResponseCache(options: {
         // Built before any header is set: a bad cursor's 422 must not carry the list's ETag.
         const json = await build();
         const encoding = json.length < COMPRESS_MIN_BYTES ? 'identity' : wanted;
-        const bytes = encoding === 'identity' ? json : await compressBody(json, encoding);
+        const bytes = encoding === 'identity' ? json : compressBody(json, encoding);
         body = { version: list.version, body: ownedBytes(bytes), encoding };
         // A request that read an older version must not replace the newer answer.
         const stored = bodies.get(key);
