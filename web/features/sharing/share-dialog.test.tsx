@@ -3,35 +3,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import common from '../../i18n/locales/en/common.json';
 import sharing from '../../i18n/locales/en/sharing.json';
 import { ShareDialog } from './share-dialog.tsx';
-import { checkShareEmails, serverErrorsByRow } from './share-emails.ts';
 import { renderWithProviders } from '../../test-render.tsx';
-
-describe('share e-mail rules (spec §5)', () => {
-  test('addresses are trimmed and empty rows dropped', () => {
-    expect(checkShareEmails(['  ana@example.com ', '', '   ', 'bo@example.org'])).toEqual({
-      emails: ['ana@example.com', 'bo@example.org'],
-      rows: [0, 3],
-      errors: [null, null, null, null],
-    });
-  });
-
-  test('a malformed address is invalid and a repeated one, in any case, is a duplicate', () => {
-    expect(checkShareEmails(['ana@example', 'Ana@Example.com', 'ana@example.COM']).errors).toEqual(['invalid', null, 'duplicate']);
-  });
-
-  test('when every row is blank, each is required', () => {
-    expect(checkShareEmails(['  ', '']).errors).toEqual(['required', 'required']);
-  });
-
-  test('server field errors land on the row the address came from', () => {
-    const { byRow, general } = serverErrorsByRow(
-      { 'email_ids.0': ['You cannot share a task with yourself.'], email_ids: ['Too many'] },
-      [2],
-    );
-    expect([...byRow]).toEqual([[2, 'You cannot share a task with yourself.']]);
-    expect(general).toEqual(['Too many']);
-  });
-});
 
 async function renderDialog() {
   const onClose = vi.fn();
@@ -82,6 +54,19 @@ describe('share dialog', () => {
     expect(within(rowOf(2)).queryByTestId('share-email-error')).toBeNull();
   });
 
+  test('the first row with a message takes focus, and a message stays with its row when another row goes', async () => {
+    const { user } = await renderDialog();
+    await user.type(emailInput(1), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Add another email' }));
+    await user.type(emailInput(2), 'not-an-address');
+    await user.click(submit());
+    await waitFor(() => expect(emailInput(2)).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Remove email address 1' }));
+    expect(screen.getAllByTestId('share-email-row')).toHaveLength(1);
+    expect(emailInput(1)).toHaveValue('not-an-address');
+    expect(within(rowOf(1)).getByTestId('share-email-error')).toHaveTextContent('Please enter a valid email address');
+  });
+
   test('a row of spaces alone is an empty row: Share stays disabled', async () => {
     const { user } = await renderDialog();
     await user.type(emailInput(1), '   ');
@@ -121,7 +106,13 @@ describe('share dialog', () => {
   test('a server field error such as email_ids.0 appears on the row it concerns', async () => {
     fetchMock.mockResolvedValue(
       Response.json(
-        { message: 'The given data was invalid.', errors: { 'email_ids.0': ['You cannot share a task with yourself.'] } },
+        {
+          message: 'The given data was invalid.',
+          errors: {
+            'email_ids.0': ['You cannot share a task with yourself.'],
+            email_ids: ['A task can be shared with at most 50 people.'],
+          },
+        },
         { status: 422 },
       ),
     );
@@ -131,6 +122,9 @@ describe('share dialog', () => {
     await user.click(submit());
     expect(await within(rowOf(2)).findByTestId('share-email-error')).toHaveTextContent('You cannot share a task with yourself.');
     expect(within(rowOf(1)).queryByTestId('share-email-error')).toBeNull();
+    await waitFor(() => expect(emailInput(2)).toHaveFocus());
+    // An error about the list as a whole is said above the rows.
+    expect(screen.getAllByRole('alert')[0]).toHaveTextContent('A task can be shared with at most 50 people.');
   });
 
   test("a failure without a server message says 'Failed to share task'", async () => {

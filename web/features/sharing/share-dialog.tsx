@@ -1,17 +1,18 @@
 import { Info, Mail, Plus, Send, X } from 'lucide-react';
 import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '../../../common/constants.ts';
 import { LIMITS } from '../../../common/limits.ts';
+import { ShareInput } from '../../../common/schemas/share.schema.ts';
 import type { Task } from '../../../common/schemas/task.schema.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { inputClasses } from '../../components/ui/text-field.tsx';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useShareTask } from '../../lib/api/share-queries.ts';
 import { cx } from '../../lib/class-names.ts';
-import { checkShareEmails, hasShareEmailErrors, serverErrorsByRow } from './share-emails.ts';
+import { useApiForm } from '../../lib/forms/use-api-form.ts';
 
 /** The server's default success text; shown in the UI language instead. */
 const SERVER_SUCCESS = 'Task shared successfully!';
@@ -33,29 +34,43 @@ export function ShareDialog({ task, onClose }: ShareDialogProps) {
   );
 }
 
-interface Row {
-  id: number;
-  value: string;
-  /** A validation key (required/invalid/duplicate) or a server message. */
-  error: string | null;
+interface ShareValues {
+  emails: Array<{ value: string }>;
 }
+const ONE_EMPTY_ROW: ShareValues = { emails: [{ value: '' }] };
+
+/** Spec §5: the rows that are sent, trimmed, empties dropped; their positions are the schema's `email_ids.N`. */
+const sentRows = (values: ShareValues) =>
+  values.emails.flatMap((row, index) => (row.value.trim() === '' ? [] : [{ index, email: row.value.trim() }]));
 
 function ShareForm({ task, onClose }: { task: Pick<Task, 'id' | 'title'>; onClose(): void }) {
   const { t } = useTranslation('sharing');
   const formId = useId();
-  const nextId = useRef(1);
-  const inputs = useRef(new Map<number, HTMLInputElement>());
-  const [rows, setRows] = useState<Row[]>([{ id: 0, value: '', error: null }]);
+  const inputs = useRef(new Map<string, HTMLInputElement>());
+  // ShareInput's rules (required, address pattern, duplicates ignoring case), checked on the rows
+  // sent; its messages, and the server's, land on the row the address came from.
+  const form = useApiForm<ShareValues, { email_ids: string[] }>({
+    schema: ShareInput,
+    defaultValues: ONE_EMPTY_ROW,
+    toInput: (values) => ({ email_ids: sentRows(values).map((row) => row.email) }),
+    fieldFor: (path, values) => {
+      const position = /^email_ids\.(\d+)$/.exec(path)?.[1];
+      const row = position === undefined ? undefined : sentRows(values)[Number(position)];
+      return row ? `emails.${row.index}.value` : undefined;
+    },
+  });
+  const rows = useFieldArray({ control: form.control, name: 'emails' });
+  const values = form.watch('emails');
   const [focusRow, setFocusRow] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const share = useShareTask();
 
   useEffect(() => {
     if (focusRow === null) return;
-    inputs.current.get(focusRow)?.focus();
+    const row = rows.fields[focusRow];
+    if (row) inputs.current.get(row.id)?.focus();
     setFocusRow(null);
-  }, [focusRow]);
+  }, [focusRow, rows.fields]);
 
   // Spec §9: the success banner disappears after 3 s.
   useEffect(() => {
@@ -65,56 +80,33 @@ function ShareForm({ task, onClose }: { task: Pick<Task, 'id' | 'title'>; onClos
   }, [success]);
 
   // Spec §5: addresses are trimmed, so a row of spaces is an empty row.
-  const allEmpty = rows.every((row) => row.value.trim() === '');
-  const full = rows.length >= LIMITS.shareEmailsMax;
-
-  const setValue = (id: number, value: string) =>
-    setRows((current) => current.map((row) => (row.id === id ? { ...row, value, error: null } : row)));
+  const allEmpty = values.every((row) => row.value.trim() === '');
+  const full = rows.fields.length >= LIMITS.shareEmailsMax;
 
   const addRow = () => {
     if (full) return;
-    const id = nextId.current++;
-    setRows((current) => [...current, { id, value: '', error: null }]);
-    setFocusRow(id);
+    rows.append({ value: '' }, { shouldFocus: false });
+    setFocusRow(rows.fields.length);
   };
 
   const removeRow = (index: number) => {
-    const neighbour = rows[index - 1] ?? rows[index + 1];
-    setRows((current) => current.filter((_, i) => i !== index));
-    if (neighbour) setFocusRow(neighbour.id);
+    rows.remove(index);
+    // The row before, else the one that takes its place.
+    if (rows.fields.length > 1) setFocusRow(index > 0 ? index - 1 : 0);
   };
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (allEmpty || share.isPending) return;
-    setFailure(null);
-    setSuccess(null);
-    const check = checkShareEmails(rows.map((row) => row.value));
-    if (hasShareEmailErrors(check)) {
-      setRows((current) => current.map((row, index) => ({ ...row, error: check.errors[index] ?? null })));
-      const firstBad = rows[check.errors.findIndex((error) => error !== null)];
-      if (firstBad) setFocusRow(firstBad.id);
-      return;
-    }
-    try {
-      const message = await share.mutateAsync({ taskId: task.id, emails: check.emails });
-      setSuccess(message && message !== SERVER_SUCCESS ? message : t('share.success'));
-      const id = nextId.current++;
-      setRows([{ id, value: '', error: null }]);
-      setFocusRow(id);
-    } catch (error) {
-      const { byRow, general } = serverErrorsByRow(error instanceof ApiError ? error.errors : undefined, check.rows);
-      if (byRow.size > 0) {
-        setRows((current) => current.map((row, index) => ({ ...row, error: byRow.get(index) ?? null })));
-        if (general.length) setFailure(general.join(' '));
-      } else {
-        setFailure(general[0] ?? errorMessage(error, t('share.errors.failed'), t('common:errors.pleaseTryAgain')));
-      }
-    }
-  }
+  const submit = form.submit(async ({ email_ids }) => {
+    const message = await share.mutateAsync({ taskId: task.id, emails: email_ids });
+    setSuccess(message && message !== SERVER_SUCCESS ? message : t('share.success'));
+    form.reset(ONE_EMPTY_ROW);
+    setFocusRow(0);
+  }, t('share.errors.failed'));
 
-  const rowError = (error: string | null) =>
-    error === 'required' || error === 'invalid' || error === 'duplicate' ? t(`share.errors.${error}`) : error;
+  function onSubmit(event: FormEvent) {
+    if (allEmpty || share.isPending) return event.preventDefault();
+    setSuccess(null);
+    submit(event);
+  }
 
   return (
     <Dialog
@@ -141,14 +133,15 @@ function ShareForm({ task, onClose }: { task: Pick<Task, 'id' | 'title'>; onClos
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <form ref={form.formRef} id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
         <p className="text-sm text-muted">{t('share.intro', { title: `\u2068${task.title}\u2069` })}</p>
         {success && <Alert tone="success">{success}</Alert>}
-        {failure && <Alert tone="error">{failure}</Alert>}
+        {form.formError && <Alert tone="error">{form.formError}</Alert>}
         <fieldset className="space-y-2.5">
           <legend className="mb-2 text-sm font-medium text-fg">{t('share.emails')}</legend>
-          {rows.map((row, index) => {
-            const error = rowError(row.error);
+          {rows.fields.map((row, index) => {
+            const email = form.field(`emails.${index}.value`);
+            const error = email.error;
             const inputId = `${formId}-email-${row.id}`;
             return (
               <div key={row.id} data-testid="share-email-row">
@@ -174,15 +167,15 @@ function ShareForm({ task, onClose }: { task: Pick<Task, 'id' | 'title'>; onClos
                       autoComplete="off"
                       spellCheck={false}
                       maxLength={LIMITS.emailMax}
-                      value={row.value}
+                      value={email.value}
                       placeholder={t('share.emailPlaceholder')}
-                      onChange={(event) => setValue(row.id, event.target.value)}
+                      onChange={email.onChange}
                       aria-invalid={error ? true : undefined}
                       aria-describedby={error ? `${inputId}-error` : undefined}
                       className={cx(inputClasses, 'ps-9 text-start', error && 'border-danger focus:border-danger')}
                     />
                   </div>
-                  {rows.length > 1 && (
+                  {rows.fields.length > 1 && (
                     <button
                       type="button"
                       onClick={() => removeRow(index)}
