@@ -1,16 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { currentUserQuery, userKeys } from '../lib/api/user-queries.ts';
 import { useLiveUpdates } from '../lib/realtime.ts';
+import { lazyWithRetry } from '../lib/lazy-with-retry.ts';
 import { useSession } from '../lib/session.tsx';
 import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { QuickAdd } from '../features/tasks/quick-add.tsx';
 import { AppHeader } from './app-header.tsx';
 
 // Only accounts whose address is not proven yet load it (and its texts).
-const VerifyEmailBanner = lazy(() =>
+const VerifyEmailBanner = lazyWithRetry(() =>
   import('../features/auth/verify-email-banner.tsx').then((module) => ({ default: module.VerifyEmailBanner })),
 );
 
@@ -74,9 +76,12 @@ export function AppLayout() {
       />
       <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         {unverified && sessionUser && (
-          <Suspense fallback={null}>
-            <VerifyEmailBanner email={sessionUser.email} />
-          </Suspense>
+          // A reminder only: should its code not arrive, the screen goes on without it.
+          <ErrorBoundary fallback={null}>
+            <Suspense fallback={null}>
+              <VerifyEmailBanner email={sessionUser.email} />
+            </Suspense>
+          </ErrorBoundary>
         )}
         <Outlet />
       </main>

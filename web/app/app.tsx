@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
+import { RecoveryBoundary } from '../components/ui/recovery.tsx';
 import { Splash } from '../components/ui/splash.tsx';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { setApiLanguage } from '../lib/api-client.ts';
@@ -28,15 +29,18 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <SessionProvider>
-          <ToastProvider>
-            <BrowserRouter>
-              <Suspense fallback={null}>
-                <SessionGate />
-              </Suspense>
-            </BrowserRouter>
-          </ToastProvider>
-        </SessionProvider>
+        {/* The last resort: whatever breaks outside a screen's own boundary says so instead of a blank page. */}
+        <RecoveryBoundary level="page">
+          <SessionProvider>
+            <ToastProvider>
+              <BrowserRouter>
+                <Suspense fallback={null}>
+                  <SessionGate />
+                </Suspense>
+              </BrowserRouter>
+            </ToastProvider>
+          </SessionProvider>
+        </RecoveryBoundary>
       </ThemeProvider>
     </QueryClientProvider>
   );

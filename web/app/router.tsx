@@ -1,35 +1,47 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { RecoveryBoundary } from '../components/ui/recovery.tsx';
 import { Splash } from '../components/ui/splash.tsx';
+import { lazyWithRetry } from '../lib/lazy-with-retry.ts';
 import { AppLayout } from './app-layout.tsx';
 import { PublicOnly, RequireAuth } from './guards.tsx';
 import { paths } from './paths.ts';
 
 // Route-level code splitting: a visitor of the landing page never downloads the app.
-const LandingPage = lazy(() => import('../pages/landing-page.tsx'));
-const LoginPage = lazy(() => import('../pages/login-page.tsx'));
-const SignupPage = lazy(() => import('../pages/signup-page.tsx'));
-const PrivacyPage = lazy(() => import('../pages/privacy-page.tsx'));
-const TermsPage = lazy(() => import('../pages/terms-page.tsx'));
-const PricingPage = lazy(() => import('../pages/pricing-page.tsx'));
-const ContactPage = lazy(() => import('../pages/contact-page.tsx'));
-const DashboardPage = lazy(() => import('../pages/dashboard-page.tsx'));
-const SharedPage = lazy(() => import('../pages/shared-page.tsx'));
-const LabelsPage = lazy(() => import('../pages/labels-page.tsx'));
-const SettingsPage = lazy(() => import('../pages/settings-page.tsx'));
+const LandingPage = lazyWithRetry(() => import('../pages/landing-page.tsx'));
+const LoginPage = lazyWithRetry(() => import('../pages/login-page.tsx'));
+const SignupPage = lazyWithRetry(() => import('../pages/signup-page.tsx'));
+const PrivacyPage = lazyWithRetry(() => import('../pages/privacy-page.tsx'));
+const TermsPage = lazyWithRetry(() => import('../pages/terms-page.tsx'));
+const PricingPage = lazyWithRetry(() => import('../pages/pricing-page.tsx'));
+const ContactPage = lazyWithRetry(() => import('../pages/contact-page.tsx'));
+const DashboardPage = lazyWithRetry(() => import('../pages/dashboard-page.tsx'));
+const SharedPage = lazyWithRetry(() => import('../pages/shared-page.tsx'));
+const LabelsPage = lazyWithRetry(() => import('../pages/labels-page.tsx'));
+const SettingsPage = lazyWithRetry(() => import('../pages/settings-page.tsx'));
 // The links mailed to an address (issue 18).
-const ForgotPasswordPage = lazy(() => import('../pages/forgot-password-page.tsx'));
-const ResetPasswordPage = lazy(() => import('../pages/reset-password-page.tsx'));
-const VerifyEmailPage = lazy(() => import('../pages/verify-email-page.tsx'));
-const InvitationPage = lazy(() => import('../pages/invitation-page.tsx'));
+const ForgotPasswordPage = lazyWithRetry(() => import('../pages/forgot-password-page.tsx'));
+const ResetPasswordPage = lazyWithRetry(() => import('../pages/reset-password-page.tsx'));
+const VerifyEmailPage = lazyWithRetry(() => import('../pages/verify-email-page.tsx'));
+const InvitationPage = lazyWithRetry(() => import('../pages/invitation-page.tsx'));
 
 function Loading() {
   const { t } = useTranslation();
   return <Splash label={t('loading')} />;
 }
 
-const page = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
+/** A screen whose failure (its chunk gone after a deploy, say) is said in its place, under the header; another address tries afresh. */
+function Page({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <RecoveryBoundary level="page" resetKeys={[pathname]}>
+      <Suspense fallback={<Loading />}>{children}</Suspense>
+    </RecoveryBoundary>
+  );
+}
+
+const page = (element: ReactNode) => <Page>{element}</Page>;
 
 export function AppRoutes() {
   return (

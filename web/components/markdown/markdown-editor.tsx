@@ -1,11 +1,12 @@
 import { Bold, Code, Heading1, Heading2, Heading3, HelpCircle, Italic, Link2, List, ListOrdered, Quote, Strikethrough } from 'lucide-react';
-import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../lib/class-names.ts';
+import { lazyWithRetry } from '../../lib/lazy-with-retry.ts';
 import { MarkdownCheatSheet } from './markdown-cheat-sheet.tsx';
 import { applyFormat, type MarkdownFormat } from './markdown-format.ts';
 
-const MarkdownView = lazy(() => import('./markdown-view.tsx'));
+const MarkdownView = lazyWithRetry(() => import('./markdown-view.tsx'));
 
 export interface MarkdownEditorProps {
   value: string;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Circle, Copy, FileDown, FileText, LogOut, Pencil, Share2, Sparkles, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '../../../common/schemas/task.schema.ts';
 import { isOverdue, localDateString } from '../../../common/task-rules.ts';
@@ -19,13 +19,14 @@ import { downloadTaskExport, type ExportFormat } from '../../lib/api/export-down
 import { useLeaveShare } from '../../lib/api/share-queries.ts';
 import { taskDetailQuery } from '../../lib/api/task-queries.ts';
 import { cx } from '../../lib/class-names.ts';
+import { lazyWithRetry } from '../../lib/lazy-with-retry.ts';
 import { dateTimeText, dueDateText } from './task-dates.ts';
 import { AiWorking } from './ai-working.tsx';
 import { AiWriterName } from './ai-writer-name.tsx';
 import { TaskActivity } from './task-activity.tsx';
 import { useToggleCompletion } from './use-task-actions.ts';
 
-const MarkdownView = lazy(() => import('../../components/markdown/markdown-view.tsx'));
+const MarkdownView = lazyWithRetry(() => import('../../components/markdown/markdown-view.tsx'));
 
 type TabKey = 'details' | 'comments' | 'shared' | 'activity';
 
