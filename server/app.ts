@@ -42,6 +42,7 @@ import { createCommentService } from './services/comment.service.ts';
 import { createLabelService } from './services/label.service.ts';
 import { createShareService } from './services/share.service.ts';
 import { createTaskService } from './services/task.service.ts';
+import { loadTask } from './services/task-access.ts';
 import { presentTask } from './services/task.presenter.ts';
 import { createMailOutboxRepository } from './db/repositories/mail-outbox.repository.ts';
 import { createMailDispatcher, type MailDispatcher } from './mail/mail-dispatcher.ts';
@@ -242,7 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onMailQueued: () => void mail.flush(),
   });
   const labels = createLabelService({ database, clock, events: bus });
-  const comments = createCommentService({ database, clock, events: bus, audienceOf: (taskId) => shares.audienceOf(taskId) });
+  const comments = createCommentService({ database, clock, events: bus });
   const auth = createAuthService({
     users,
     tokens,
@@ -301,7 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       auth,
       // Whoever may open the task may export it, with the same comments the detail dialog shows.
       async loadTaskForExport(user, taskId) {
-        const { task: row } = await tasks.access(user, taskId);
+        const { task: row } = await loadTask(database, user, taskId, { relations: true });
         const task = presentTask(row);
         return {
           task: { ...task, owner: { name: row.owner_name, email: row.owner_email } },
@@ -317,7 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       rateLimitPerMinute: config.ai.rateLimitPerMinute,
       tasks: {
         async getTaskForAi(user, taskId) {
-          const { task } = await tasks.access(user, taskId);
+          const { task } = await loadTask(database, user, taskId);
           return { id: task.id, title: task.title, description: task.description };
         },
         // A suggestion is recorded, never saved: the user reviews it in the edit dialog (decision 001).

@@ -4,6 +4,7 @@
  * (spec §6: sharing from the detail header is offered for any task viewed), while only the
  * owner deletes the task or removes people; a pending
  * recipient only sees the pending preview; anyone else does not know the task exists.
+ * services/task-access.ts reads a caller's access for every service.
  */
 export type TaskAccess = 'owner' | 'collaborator' | 'pending' | 'none';
 
@@ -25,3 +26,5 @@ export const canDuplicateTask = ownerOrCollaborator;
 export const canDeleteTask = (access: TaskAccess) => access === 'owner';
 export const canShareTask = ownerOrCollaborator;
 export const canRemoveShare = (access: TaskAccess) => access === 'owner';
+/** A recipient answers their own share: accepts or declines it while pending, leaves it once accepted. */
+export const canAnswerShare = (access: TaskAccess) => access === 'pending' || access === 'collaborator';

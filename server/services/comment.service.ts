@@ -3,16 +3,16 @@ import type { Comment } from '../../common/schemas/comment.schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { createActivityRepository } from '../db/repositories/activity.repository.ts';
+import { createAudienceRepository } from '../db/repositories/audience.repository.ts';
 import { createCommentRepository, type CommentWithAuthor } from '../db/repositories/comment.repository.ts';
-import { createShareRepository } from '../db/repositories/share.repository.ts';
-import { createTaskRepository } from '../db/repositories/task.repository.ts';
 import type { UserRow } from '../db/repositories/user.repository.ts';
 import type { Tables } from '../db/tables.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
-import { canCommentOnTask, canViewTask, taskAccessOf } from '../policies/task.policy.ts';
+import { canCommentOnTask } from '../policies/task.policy.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
-import { TASK_NOT_FOUND } from './task.service.ts';
-import { isRecordId } from '../../common/schemas/ids.ts';
+import { loadTask } from './task-access.ts';
+
+export const COMMENT_NOT_FOUND = 'Comment not found';
 
 /** Top-level comments in order, each with its replies (one level, spec §2). */
 export function commentTree(rows: CommentWithAuthor[]): Comment[] {
@@ -41,46 +41,33 @@ export function commentTree(rows: CommentWithAuthor[]): Comment[] {
   return roots;
 }
 
-export function createCommentService(deps: {
-  database: Database;
-  clock: Clock;
-  events: EventBus;
-  audienceOf(taskId: number): Promise<number[]>;
-}) {
+export function createCommentService(deps: { database: Database; clock: Clock; events: EventBus }) {
   const { database, clock } = deps;
   const repositories = (db: Kysely<Tables>) => ({
-    tasks: createTaskRepository(db, database.dialect),
-    shares: createShareRepository(db),
     comments: createCommentRepository(db),
     activity: createActivityRepository(db),
+    audience: createAudienceRepository(db),
   });
+  const base = repositories(database.db);
+  /** A transaction's handle, for reading a task's access inside it. */
+  const reader = (trx: Kysely<Tables>) => ({ db: trx, dialect: database.dialect });
 
-  async function accessFor(db: ReturnType<typeof repositories>, user: UserRow, taskId: number) {
-    // An id no row can have (the schema lets a too large task_id through) never reaches the database.
-    const task = isRecordId(taskId) ? await db.tasks.findById(taskId) : undefined;
-    if (!task) throw new NotFoundError(TASK_NOT_FOUND);
-    const share = task.user_id === user.id ? undefined : await db.shares.findForRecipient(taskId, user.id);
-    const access = taskAccessOf(task, user.id, share?.status);
-    if (!canViewTask(access)) throw new NotFoundError(TASK_NOT_FOUND);
-    return access;
-  }
-
+  /** After commit: whoever may open the task (its viewers) reloads its comments; a pending recipient sees none. */
   async function notify(taskId: number) {
-    deps.events.publish(await deps.audienceOf(taskId), { type: 'comments-changed', taskId });
+    deps.events.publish(await base.audience.viewersOf(taskId), { type: 'comments-changed', taskId });
   }
 
   return {
     async list(user: UserRow, taskId: number): Promise<Comment[]> {
-      const db = repositories(database.db);
-      await accessFor(db, user, taskId);
-      return commentTree(await db.comments.listForTask(taskId));
+      await loadTask(database, user, taskId);
+      return commentTree(await base.comments.listForTask(taskId));
     },
 
     async add(user: UserRow, input: { task_id: number; content: string; parent_id?: number | null | undefined }): Promise<Comment> {
       const now = clock.nowIso();
       const id = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
-        const access = await accessFor(db, user, input.task_id);
+        const { access } = await loadTask(reader(trx), user, input.task_id);
         if (!canCommentOnTask(access)) throw new ForbiddenError('You cannot comment on this task.');
         let parentId: number | null = null;
         if (input.parent_id) {
@@ -95,7 +82,7 @@ export function createCommentService(deps: {
         return row.id;
       });
       await notify(input.task_id);
-      const rows = await repositories(database.db).comments.listForTask(input.task_id);
+      const rows = await base.comments.listForTask(input.task_id);
       const tree = commentTree(rows);
       return tree.find((c) => c.id === id) ?? tree.flatMap((c) => c.children).find((c) => c.id === id)!;
     },
@@ -105,19 +92,17 @@ export function createCommentService(deps: {
       const taskId = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const comment = await db.comments.findById(commentId);
-        if (!comment) throw new NotFoundError('Comment not found');
-        try {
-          await accessFor(db, user, comment.task_id);
-        } catch {
-          throw new NotFoundError('Comment not found');
-        }
+        if (!comment) throw new NotFoundError(COMMENT_NOT_FOUND);
+        // A comment on a task the user may not see is not found either. Only that: a failed read
+        // (the database unreachable) goes through as itself, a 503, never disguised as a 404.
+        await loadTask(reader(trx), user, comment.task_id, { notFound: COMMENT_NOT_FOUND });
         if (comment.user_id !== user.id) throw new ForbiddenError('Only the author can edit this comment.');
         await db.comments.updateContent(commentId, content, now);
         await db.activity.record(comment.task_id, user.id, { code: 'comment_edited' }, now);
         return comment.task_id;
       });
       await notify(taskId);
-      const rows = await repositories(database.db).comments.listForTask(taskId);
+      const rows = await base.comments.listForTask(taskId);
       const tree = commentTree(rows);
       return tree.find((c) => c.id === commentId) ?? tree.flatMap((c) => c.children).find((c) => c.id === commentId)!;
     },

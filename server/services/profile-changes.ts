@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { createAudienceRepository } from '../db/repositories/audience.repository.ts';
 import { createDataVersionRepository } from '../db/repositories/data-version.repository.ts';
 
 /**
@@ -22,29 +23,15 @@ export function createProfileChanges(deps: { database: Database }) {
           ]),
         )
         .execute();
-      // Everyone who lists one of those tasks: owners and recipients with an account. Subqueries,
-      // not id lists, so 100,000 tasks stay one statement on both databases.
-      const ids = () =>
-        trx
-          .selectFrom('tasks')
-          .select('id')
-          .where('user_id', '=', userId)
-          .union(trx.selectFrom('task_shares').select('task_id as id').where('user_id', '=', userId));
-      const audience = await trx
+      // Everyone who lists one of those tasks. A subquery, not an id list, so 100,000 tasks stay
+      // one statement on both databases.
+      const showing = trx
         .selectFrom('tasks')
-        .select('user_id')
-        .where('id', 'in', ids())
-        .union(
-          trx
-            .selectFrom('task_shares')
-            .select('user_id')
-            .where('task_id', 'in', ids())
-            .where('user_id', 'is not', null)
-            .$narrowType<{ user_id: number }>(),
-        )
-        .execute();
-      const versions = createDataVersionRepository(trx);
-      await versions.bump([userId, ...audience.map((row) => row.user_id)]);
+        .select('id')
+        .where('user_id', '=', userId)
+        .union(trx.selectFrom('task_shares').select('task_id as id').where('user_id', '=', userId));
+      const listers = await createAudienceRepository(trx).listersOf(showing);
+      await createDataVersionRepository(trx).bump([userId, ...listers]);
     });
   };
 }

@@ -4,6 +4,7 @@ import { UAParser } from 'ua-parser-js';
 import type { Session } from '../../common/schemas/settings.schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
+import { createAudienceRepository } from '../db/repositories/audience.repository.ts';
 import { createDataVersionRepository } from '../db/repositories/data-version.repository.ts';
 import { createTokenRepository } from '../db/repositories/token.repository.ts';
 import { createUserRepository, type UserRow } from '../db/repositories/user.repository.ts';
@@ -131,32 +132,19 @@ export function createSettingsService(deps: SettingsServiceDeps) {
           .execute();
         // Others' tasks that show the person (shared with them) or carry their comments, and who
         // lists each of them. Subqueries, not id lists: any number of tasks is one statement.
-        const othersTasks = () =>
-          trx
-            .selectFrom('task_shares')
-            .select('task_id')
-            .where('user_id', '=', user.id)
-            .union(
-              trx
-                .selectFrom('comments')
-                .innerJoin('tasks', 'tasks.id', 'comments.task_id')
-                .select('comments.task_id')
-                .where('comments.user_id', '=', user.id)
-                .where('tasks.user_id', '<>', user.id),
-            );
-        const watchers = await trx
-          .selectFrom('tasks')
-          .select(['id as task_id', 'user_id'])
-          .where('id', 'in', othersTasks())
+        const othersTasks = trx
+          .selectFrom('task_shares')
+          .select('task_id')
+          .where('user_id', '=', user.id)
           .union(
             trx
-              .selectFrom('task_shares')
-              .select(['task_id', 'user_id'])
-              .where('task_id', 'in', othersTasks())
-              .where('user_id', 'is not', null)
-              .$narrowType<{ user_id: number }>(),
-          )
-          .execute();
+              .selectFrom('comments')
+              .innerJoin('tasks', 'tasks.id', 'comments.task_id')
+              .select('comments.task_id')
+              .where('comments.user_id', '=', user.id)
+              .where('tasks.user_id', '<>', user.id),
+          );
+        const listers = await createAudienceRepository(trx).listersByTask(othersTasks);
         const versions = createDataVersionRepository(trx);
         // Invitations the person sent on others' tasks stay, as the owner's.
         await trx
@@ -168,12 +156,11 @@ export function createSettingsService(deps: SettingsServiceDeps) {
         await trx
           .updateTable('tasks')
           .set({ revision: sql<number>`revision + 1` })
-          .where('id', 'in', othersTasks())
+          .where('id', 'in', othersTasks)
           .execute();
         await createUserRepository(trx).delete(user.id);
-        const others = watchers.filter((w) => w.user_id !== user.id);
-        const audience = [...new Set([...others.map((w) => w.user_id), ...recipients.map((r) => r.user_id)])];
-        await versions.bump(audience);
+        const others = listers.filter((lister) => lister.userId !== user.id);
+        await versions.bump([...others.map((lister) => lister.userId), ...recipients.map((r) => r.user_id)]);
         return { recipients, others };
       });
       deps.sessionsEnded(user.id, 'all');
@@ -186,7 +173,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       };
       for (const userId of new Set(result.recipients.map((r) => r.user_id))) tell(userId, { type: 'pending-shares-changed' });
       for (const { task_id, user_id } of result.recipients) tell(user_id, { type: 'task-deleted', taskId: task_id });
-      for (const { task_id, user_id } of result.others) tell(user_id, { type: 'task-changed', taskId: task_id });
+      for (const { taskId, userId } of result.others) tell(userId, { type: 'task-changed', taskId });
     },
   };
 }

@@ -5,6 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { createAccountLinkRepository } from '../db/repositories/account-link.repository.ts';
 import { createActivityRepository } from '../db/repositories/activity.repository.ts';
+import { createAudienceRepository } from '../db/repositories/audience.repository.ts';
 import { createDataVersionRepository } from '../db/repositories/data-version.repository.ts';
 import { createMailOutboxRepository } from '../db/repositories/mail-outbox.repository.ts';
 import { createShareRepository } from '../db/repositories/share.repository.ts';
@@ -13,9 +14,9 @@ import { createUserRepository, type UserRow } from '../db/repositories/user.repo
 import type { Tables } from '../db/tables.ts';
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { shareMail } from '../mail/mail-texts.ts';
-import { canRemoveShare, canShareTask, canViewTask, taskAccessOf } from '../policies/task.policy.ts';
+import { canAnswerShare, canRemoveShare, canShareTask } from '../policies/task.policy.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
-import { TASK_NOT_FOUND } from './task.service.ts';
+import { loadTask } from './task-access.ts';
 import { hashLinkSecret, LINK_LIFETIME_MS, MAILS_PER_ADDRESS_PER_HOUR } from './account.service.ts';
 
 /** Documented limit: people one task can be shared with (abuse guard). */
@@ -39,8 +40,11 @@ export function createShareService(deps: ShareServiceDeps) {
     activity: createActivityRepository(db),
     outbox: createMailOutboxRepository(db),
     versions: createDataVersionRepository(db),
+    audience: createAudienceRepository(db),
     links: createAccountLinkRepository(db),
   });
+  /** A transaction's handle, for reading a task's access inside it. */
+  const reader = (trx: Kysely<Tables>) => ({ db: trx, dialect: database.dialect });
 
   /**
    * The invitation mail's link (`/invitation?token=…`): following it while signed in with the
@@ -65,18 +69,11 @@ export function createShareService(deps: ShareServiceDeps) {
   /**
    * A share change shows in the task's `shared_with` and moves it between lists: the task is
    * rendered again and everyone who lists it reads a new version. Last in the transaction;
-   * `audience` when it had to be read before a share was removed.
+   * `listers` when they had to be read before a share was removed.
    */
-  async function listsChanged(db: ReturnType<typeof repositories>, taskIds: number[], audience?: number[]): Promise<void> {
+  async function listsChanged(db: ReturnType<typeof repositories>, taskIds: number[], listers?: number[]): Promise<void> {
     await db.tasks.bumpRevisions(taskIds);
-    await db.versions.bump(audience ?? (await db.versions.audienceOf(taskIds)));
-  }
-
-  async function accessFor(db: ReturnType<typeof repositories>, user: UserRow, taskId: number) {
-    const task = await db.tasks.findById(taskId);
-    if (!task) throw new NotFoundError(TASK_NOT_FOUND);
-    const share = task.user_id === user.id ? undefined : await db.shares.findForRecipient(taskId, user.id);
-    return { task, share, access: taskAccessOf(task, user.id, share?.status) };
+    await db.versions.bump(listers ?? (await db.audience.listersOf(taskIds)));
   }
 
   return {
@@ -94,8 +91,7 @@ export function createShareService(deps: ShareServiceDeps) {
       const now = clock.nowIso();
       const result = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
-        const { task, access } = await accessFor(db, user, taskId);
-        if (!canViewTask(access)) throw new NotFoundError(TASK_NOT_FOUND);
+        const { task, access } = await loadTask(reader(trx), user, taskId);
         if (!canShareTask(access)) throw new ForbiddenError('Only the owner can share this task.');
         // A recipient who invites people may name the owner, who already has the task.
         if (task.user_id !== user.id) {
@@ -144,10 +140,10 @@ export function createShareService(deps: ShareServiceDeps) {
       const now = clock.nowIso();
       const task = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
-        const { task, share } = await accessFor(db, user, taskId);
-        if (!share) throw new NotFoundError(TASK_NOT_FOUND);
-        if (share.status === 'accepted') return task;
-        await db.shares.accept(share.id, now);
+        const { task, access, share } = await loadTask(reader(trx), user, taskId, { may: canAnswerShare });
+        if (access === 'collaborator') return task;
+        // A recipient (canAnswerShare) has a share.
+        await db.shares.accept(share!.id, now);
         await db.activity.record(taskId, user.id, { code: 'share_accepted' }, now);
         await listsChanged(db, [taskId]);
         return task;
@@ -161,8 +157,7 @@ export function createShareService(deps: ShareServiceDeps) {
       const now = clock.nowIso();
       const removedUserId = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
-        const { access } = await accessFor(db, user, taskId);
-        if (!canViewTask(access)) throw new NotFoundError(TASK_NOT_FOUND);
+        const { access } = await loadTask(reader(trx), user, taskId);
         if (!canRemoveShare(access)) throw new ForbiddenError('Only the owner can remove people from this task.');
         const shares = await db.shares.listForTask(taskId);
         const share = shares.find((s) =>
@@ -170,10 +165,10 @@ export function createShareService(deps: ShareServiceDeps) {
         );
         if (!share) throw new NotFoundError('This person does not have access to the task.');
         // Read while the removed person is still among the shares.
-        const audience = await db.versions.audienceOf([taskId]);
+        const listers = await db.audience.listersOf([taskId]);
         await db.shares.remove(share.id);
         await db.activity.record(taskId, user.id, { code: 'share_removed', email: share.email }, now);
-        await listsChanged(db, [taskId], audience);
+        await listsChanged(db, [taskId], listers);
         return share.user_id;
       });
       if (removedUserId !== null) {
@@ -191,17 +186,15 @@ export function createShareService(deps: ShareServiceDeps) {
       const now = clock.nowIso();
       const ownerId = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
-        const task = await db.tasks.findById(taskId);
-        const share = task ? await db.shares.findForRecipient(taskId, user.id) : undefined;
-        if (!task || !share) throw new NotFoundError(TASK_NOT_FOUND);
-        if (kind === 'decline' && share.status === 'accepted')
+        const { task, access, share } = await loadTask(reader(trx), user, taskId, { may: canAnswerShare });
+        if (kind === 'decline' && access === 'collaborator')
           throw new AppError(422, 'You have already accepted this task. Leave it instead.');
-        if (kind === 'leave' && share.status !== 'accepted')
-          throw new AppError(422, 'You have not accepted this task. Decline it instead.');
-        const audience = await db.versions.audienceOf([taskId]);
-        await db.shares.remove(share.id);
+        if (kind === 'leave' && access !== 'collaborator') throw new AppError(422, 'You have not accepted this task. Decline it instead.');
+        const listers = await db.audience.listersOf([taskId]);
+        // A recipient (canAnswerShare) has a share.
+        await db.shares.remove(share!.id);
         await db.activity.record(taskId, user.id, { code: kind === 'decline' ? 'share_declined' : 'share_left' }, now);
-        await listsChanged(db, [taskId], audience);
+        await listsChanged(db, [taskId], listers);
         return task.user_id;
       });
       events.publish([user.id], { type: 'pending-shares-changed' });
@@ -219,15 +212,6 @@ export function createShareService(deps: ShareServiceDeps) {
         return claimed;
       });
       if (taskIds.length) events.publish([user.id], { type: 'pending-shares-changed' });
-    },
-
-    /** Everyone who should hear about a change to this task. */
-    async audienceOf(taskId: number): Promise<number[]> {
-      const db = repositories(database.db);
-      const task = await db.tasks.findById(taskId);
-      if (!task) return [];
-      const shares = await db.shares.listForTask(taskId);
-      return [task.user_id, ...shares.filter((s) => s.status === 'accepted' && s.user_id !== null).map((s) => s.user_id!)];
     },
   };
 }

@@ -13,6 +13,7 @@ import type { Priority } from '../../common/constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { createActivityRepository } from '../db/repositories/activity.repository.ts';
+import { createAudienceRepository } from '../db/repositories/audience.repository.ts';
 import { createDataVersionRepository } from '../db/repositories/data-version.repository.ts';
 import { createLabelRepository, labelKey } from '../db/repositories/label.repository.ts';
 import {
@@ -25,11 +26,10 @@ import {
 import type { UserRow } from '../db/repositories/user.repository.ts';
 import type { Tables } from '../db/tables.ts';
 import { ForbiddenError, NotFoundError } from '../errors.ts';
-import { canCompleteTask, canDeleteTask, canEditTask, canViewTask, taskAccessOf, type TaskAccess } from '../policies/task.policy.ts';
+import { canCompleteTask, canDeleteTask, canEditTask, canViewTask } from '../policies/task.policy.ts';
+import { loadTask, TASK_NOT_FOUND, taskAccess } from './task-access.ts';
 import { presentTask } from './task.presenter.ts';
 import { decodeCursor, encodeCursor } from './task-cursor.ts';
-
-export const TASK_NOT_FOUND = 'Task not found';
 
 /** What changed in an update, for the activity log. */
 function describeChanges(before: TaskWithRelations, after: TaskInputParsed): ActivityChange[] {
@@ -51,8 +51,8 @@ function describeChanges(before: TaskWithRelations, after: TaskInputParsed): Act
 const RENDER_BATCH = 500;
 
 export interface TaskEvents {
-  /** Something about this task changed; recipients' and owner's views should refresh. */
-  taskChanged(taskId: number, audienceUserIds: number[]): void;
+  /** Something about this task changed; the screens of those who list it (its listers) should refresh. */
+  taskChanged(taskId: number, listerIds: number[]): void;
 }
 
 /** Who reads a list. */
@@ -89,24 +89,11 @@ export function createTaskService(deps: {
     labels: createLabelRepository(db, database.dialect),
     activity: createActivityRepository(db),
     versions: createDataVersionRepository(db),
+    audience: createAudienceRepository(db),
   });
   const base = repositories(database.db);
-
-  /** The task and what this user may do with it; 404 unless they may at least see it. */
-  async function load(db: ReturnType<typeof repositories>, user: UserRow, taskId: number) {
-    const task = await db.tasks.findWithRelations(taskId);
-    if (!task) throw new NotFoundError(TASK_NOT_FOUND);
-    const share = task.user_id === user.id ? undefined : await db.tasks.shareStatusOf(taskId, user.id);
-    const access = taskAccessOf(task, user.id, share?.status);
-    if (!canViewTask(access)) throw new NotFoundError(TASK_NOT_FOUND);
-    return { task, access };
-  }
-
-  function audience(task: TaskWithRelations): number[] {
-    const ids = new Set<number>([task.user_id]);
-    for (const share of task.shares) if (share.user_id !== null) ids.add(share.user_id);
-    return [...ids];
-  }
+  /** A transaction's handle, for reading a task's access inside it. */
+  const reader = (trx: Kysely<Tables>) => ({ db: trx, dialect: database.dialect });
 
   async function withActivity(taskId: number): Promise<{ task: Task; activity_logs: ActivityLog[] }> {
     const [row, logs] = await Promise.all([base.tasks.findWithRelations(taskId), base.activity.listForTask(taskId)]);
@@ -114,8 +101,9 @@ export function createTaskService(deps: {
     return { task: { ...presentTask(row), activity_logs: logs }, activity_logs: logs };
   }
 
-  function notify(task: TaskWithRelations) {
-    deps.events?.taskChanged(task.id, audience(task));
+  /** After commit: the task's listers, read in its transaction, refresh what they show. */
+  function notify(taskId: number, listers: number[]) {
+    deps.events?.taskChanged(taskId, listers);
   }
 
   /** Each task's API JSON, in list order: from the cache at its revision, or rendered now; undefined once deleted. */
@@ -192,8 +180,6 @@ export function createTaskService(deps: {
   }
 
   return {
-    access: async (user: UserRow, taskId: number): Promise<{ task: TaskWithRelations; access: TaskAccess }> => load(base, user, taskId),
-
     listOwn: (user: ListReader, query: TaskListQuery): Promise<Buffer> =>
       listBody('tasks', { ownerId: user.id, ...filterOf(query) }, query),
 
@@ -213,7 +199,7 @@ export function createTaskService(deps: {
       listBody('pending_tasks', { recipient: { userId: user.id, status: 'pending' }, sort: 'created_at', direction: 'desc' }, {}),
 
     async get(user: UserRow, taskId: number) {
-      await load(base, user, taskId);
+      await loadTask(database, user, taskId);
       return withActivity(taskId);
     },
 
@@ -236,9 +222,8 @@ export function createTaskService(deps: {
         );
         let event: ActivityEvent = { code: 'created' };
         if (input.duplicated_from) {
-          const source = await db.tasks.findById(input.duplicated_from);
-          const share = source && source.user_id !== user.id ? await db.tasks.shareStatusOf(source.id, user.id) : undefined;
-          if (source && canViewTask(taskAccessOf(source, user.id, share?.status))) event = { code: 'created_copy', title: source.title };
+          const source = await taskAccess(reader(trx), user, input.duplicated_from);
+          if (source && canViewTask(source.access)) event = { code: 'created_copy', title: source.task.title };
         }
         await db.activity.record(row.id, user.id, event, now);
         // A new task has no shares yet: only its owner's lists change.
@@ -249,15 +234,15 @@ export function createTaskService(deps: {
       // owner's next list read, which follows every create in the web app.
       const task = presentTask(created);
       renderedTasks?.set(created.id, created.revision, Buffer.from(JSON.stringify(task)));
-      notify(created);
+      notify(created.id, [user.id]);
       return task;
     },
 
     async update(user: UserRow, taskId: number, update: TaskUpdateInputParsed): Promise<Task> {
       const now = clock.nowIso();
-      await database.db.transaction().execute(async (trx) => {
+      const listers = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
-        const { task, access } = await load(db, user, taskId);
+        const { task, access } = await loadTask(reader(trx), user, taskId, { relations: true });
         if (!canEditTask(access)) throw new ForbiddenError('You do not have permission to edit this task.');
         // What the body leaves out keeps its value.
         const input: TaskInputParsed = {
@@ -280,41 +265,47 @@ export function createTaskService(deps: {
           labels.map((label) => label.id),
         );
         await db.activity.record(taskId, user.id, changes.length ? { code: 'updated', changes } : { code: 'unchanged' }, now);
-        await db.versions.bump(await db.versions.audienceOf([taskId]));
+        const listers = await db.audience.listersOf([taskId]);
+        await db.versions.bump(listers);
+        return listers;
       });
       const row = (await base.tasks.findWithRelations(taskId))!;
-      notify(row);
+      notify(taskId, listers);
       return presentTask(row);
     },
 
     async setCompleted(user: UserRow, taskId: number, completed: boolean): Promise<Task> {
       const now = clock.nowIso();
-      await database.db.transaction().execute(async (trx) => {
+      const listers = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
-        const { task, access } = await load(db, user, taskId);
+        const { task, access } = await loadTask(reader(trx), user, taskId);
         if (!canCompleteTask(access)) throw new ForbiddenError('You do not have permission to change this task.');
-        if (Boolean(task.is_completed) === completed) return;
+        // Already so: nothing is written; open screens are told all the same, so a stale one catches up.
+        if (Boolean(task.is_completed) === completed) return db.audience.listersOf([taskId]);
         await db.tasks.update(taskId, { is_completed: completed ? 1 : 0 }, now);
         await db.activity.record(taskId, user.id, { code: completed ? 'completed' : 'reopened' }, now);
-        await db.versions.bump(await db.versions.audienceOf([taskId]));
+        const listers = await db.audience.listersOf([taskId]);
+        await db.versions.bump(listers);
+        return listers;
       });
       const row = (await base.tasks.findWithRelations(taskId))!;
-      notify(row);
+      notify(taskId, listers);
       return presentTask(row);
     },
 
     async delete(user: UserRow, taskId: number): Promise<void> {
-      const { task, access } = await load(base, user, taskId);
+      const { access } = await loadTask(database, user, taskId);
       if (!canDeleteTask(access)) throw new ForbiddenError('Only the owner can delete this task.');
-      await database.db.transaction().execute(async (trx) => {
+      const listers = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         // Read before the delete: its shares name the recipients whose lists lose it.
-        const audience = await db.versions.audienceOf([taskId]);
+        const listers = await db.audience.listersOf([taskId]);
         // Shares, comments, labels links and activity go with it (ON DELETE CASCADE).
         await db.tasks.delete(taskId);
-        await db.versions.bump(audience);
+        await db.versions.bump(listers);
+        return listers;
       });
-      notify(task);
+      notify(taskId, listers);
     },
 
     recordActivity: async (taskId: number, userId: number, event: ActivityEvent) =>
