@@ -24,6 +24,9 @@ const BUMP_BATCH = 500;
 /** PostgreSQL's deadlock and serialization failures: the change is tried again from the start. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
+/** A unique index refused the row: PostgreSQL's code, and better-sqlite3's. */
+const UNIQUE_VIOLATION = new Set(['23505', 'SQLITE_CONSTRAINT_UNIQUE']);
+const isUniqueViolation = (error: unknown) => UNIQUE_VIOLATION.has(String((error as { code?: unknown }).code));
 
 export interface LabelServiceDeps {
   database: Database;
@@ -185,8 +188,9 @@ export function createLabelService(deps: LabelServiceDeps) {
           return impact;
         });
       } catch (error) {
-        // A task write created a label with the new name meanwhile: the unique index decided.
-        if (input.name !== undefined) {
+        // A task write created a label with the new name meanwhile: the unique index decided. Only
+        // then: any other failure (the database unreachable) goes through as itself, never a 422.
+        if (input.name !== undefined && isUniqueViolation(error)) {
           const other = await base.labels.findByKey(user.id, labelKey(input.name));
           if (other && other.id !== labelId) throw duplicateName(other.name);
         }
