@@ -100,6 +100,22 @@ describe.each(testDialects())('label administration on %s', (dialect) => {
     }
   });
 
+  test('labels are per user, created on first use, one per name whatever the case', async () => {
+    const me = await t.signUp();
+    const other = await t.signUp();
+    await addTask(me, 'A', ['Home', 'urgent']);
+    await addTask(me, 'B', ['home', 'URGENT', 'Errands']);
+    await addTask(other, 'C', ['Home']);
+    const labels = await labelsOf(me);
+    expect(labels.map((l) => [l.name, l.tasks_count])).toEqual([
+      ['Errands', 1],
+      ['Home', 2],
+      ['urgent', 2],
+    ]);
+    expect(labels[0]).toHaveProperty('color', null);
+    expect((await labelsOf(other)).map((l) => l.name)).toEqual(['Home']);
+  });
+
   test('a collaborator’s label lands in the owner’s account; only the owner can change it, for anyone else it is 404', async () => {
     const owner = await t.signUp();
     const friend = await t.signUp();

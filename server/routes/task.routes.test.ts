@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { RealtimeEvent } from '../realtime/event-bus.ts';
 import { createTestApp, type SignedInUser, type TestApp } from '../../tests/support/test-app.ts';
 import { testDialects } from '../../tests/support/test-database.ts';
 
@@ -47,23 +48,6 @@ describe.each(testDialects())('tasks API on %s', (dialect) => {
     expect(body.activity_logs).toHaveLength(1);
     expect(body.activity_logs[0]).toMatchObject({ description: 'Created the task', user_name: me.user.name, user_email: me.user.email });
     expect(body.task.activity_logs).toEqual(body.activity_logs);
-  });
-
-  test('labels are per user, created on first use, one per name whatever the case', async () => {
-    const me = await t.signUp();
-    const other = await t.signUp();
-    await add(me, { title: 'A', labels: ['Home', 'urgent'] });
-    await add(me, { title: 'B', labels: ['home', 'URGENT', 'Errands'] });
-    await add(other, { title: 'C', labels: ['Home'] });
-    const labels = (await call(me, 'GET', '/api/labels')).json().labels;
-    expect(labels.map((l: { name: string; tasks_count: number }) => [l.name, l.tasks_count])).toEqual([
-      ['Errands', 1],
-      ['Home', 2],
-      ['urgent', 2],
-    ]);
-    expect(labels[0]).toHaveProperty('color', null);
-    const theirs = (await call(other, 'GET', '/api/labels')).json().labels;
-    expect(theirs.map((l: { name: string }) => l.name)).toEqual(['Home']);
   });
 
   test('the same label twice in one payload is kept once', async () => {
@@ -280,7 +264,6 @@ describe.each(testDialects())('tasks API on %s', (dialect) => {
         ['PUT', `/api/tasks/update/${id}`, { title: 'x' }],
         ['PUT', `/api/tasks/complete/${id}`],
         ['DELETE', `/api/tasks/delete/${id}`],
-        ['GET', `/api/tasks/${id}/comments`],
         ['POST', `/api/tasks/${id}/share`, { email_ids: ['someone@example.com'] }],
         ['POST', `/api/tasks/${id}/accept-share`],
       ] as const) {
@@ -288,9 +271,6 @@ describe.each(testDialects())('tasks API on %s', (dialect) => {
         expect(response.statusCode, `${method} ${url}`).toBe(404);
         expect(response.json(), `${method} ${url}`).toEqual({ message: 'Task not found' });
       }
-      const comment = await call(me, 'PUT', `/api/tasks/comments/${id}/edit`, { content: 'x' });
-      expect(comment.statusCode, id).toBe(404);
-      expect(comment.json(), id).toEqual({ message: 'Comment not found' });
     }
   });
 
@@ -304,6 +284,34 @@ describe.each(testDialects())('tasks API on %s', (dialect) => {
     expect(labels).toEqual([expect.objectContaining({ name: 'short-lived', tasks_count: 0 })]);
     const logs = await t.database.db.selectFrom('activity_logs').selectAll().where('task_id', '=', task.id).execute();
     expect(logs).toEqual([]);
+  });
+
+  test('open screens hear of a change: task-changed to the owner and every recipient with an account, pending too; nobody else', async () => {
+    const owner = await t.signUp();
+    const accepted = await t.signUp();
+    const pending = await t.signUp();
+    const stranger = await t.signUp();
+    const task = await add(owner, { title: 'Heard' });
+    expect(
+      (await call(owner, 'POST', `/api/tasks/${task.id}/share`, { email_ids: [accepted.user.email, pending.user.email] })).statusCode,
+    ).toBe(200);
+    expect((await call(accepted, 'POST', `/api/tasks/${task.id}/accept-share`)).statusCode).toBe(200);
+    const heard = new Map<number, RealtimeEvent[]>();
+    const stops = [owner, accepted, pending, stranger].map((u) =>
+      t.app.taskaty.bus.subscribe(u.user.id, (event) => heard.set(u.user.id, [...(heard.get(u.user.id) ?? []), event])),
+    );
+    try {
+      // The pending recipient's list shows the task's preview, so they hear of it too.
+      expect((await call(accepted, 'PUT', `/api/tasks/update/${task.id}`, { title: 'Heard again' })).statusCode).toBe(200);
+      expect((await call(accepted, 'PUT', `/api/tasks/complete/${task.id}`)).statusCode).toBe(200);
+      expect((await call(owner, 'DELETE', `/api/tasks/delete/${task.id}`)).statusCode).toBe(200);
+      // The test app's bus is in-process: every event arrives before the answer does.
+      const changed = { type: 'task-changed', taskId: task.id };
+      for (const user of [owner, accepted, pending]) expect(heard.get(user.user.id)).toEqual([changed, changed, changed]);
+      expect(heard.get(stranger.user.id)).toBeUndefined();
+    } finally {
+      for (const stop of stops) stop();
+    }
   });
 
   test('every task endpoint needs a token', async () => {
