@@ -73,6 +73,11 @@ export function listCacheHeaders(etag: string) {
   };
 }
 
+/** A 304 with the list's caching headers and no body (no Content-Length of a body it does not send). */
+export function sendNotModified(reply: FastifyReply, cacheHeaders: ReturnType<typeof listCacheHeaders>): FastifyReply {
+  return sendNotModified(reply, cacheHeaders);
+}
+
 /**
  * Answers the list GETs (docs/architecture.md, "The read path"): a 304 when the client's tag is
  * the list's at the user's data version, without touching the task rows; otherwise the body,
@@ -99,7 +104,7 @@ export function createListResponseCache(options: {
     /** Sends the list: a 304, a stored body, or one built now by `build` (its JSON) and stored. */
     async send(request: FastifyRequest, reply: FastifyReply, list: ListIdentity, build: () => Promise<Buffer>): Promise<FastifyReply> {
       const cacheHeaders = listCacheHeaders(listTag(list, options.epoch));
-      if (matchesIfNoneMatch(request.headers['if-none-match'], cacheHeaders.etag)) return reply.code(304).headers(cacheHeaders).send();
+      if (matchesIfNoneMatch(request.headers['if-none-match'], cacheHeaders.etag)) return sendNotModified(reply, cacheHeaders);
 
       const wanted = negotiateEncoding(request.headers['accept-encoding']);
       const key = `${list.userId}|${list.list}|${canonicalQuery(list.query)}|${wanted}`;

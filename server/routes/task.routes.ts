@@ -14,7 +14,13 @@ import {
   TaskSummaryQuery,
   Task,
 } from '../../common/schemas/task.schema.ts';
-import { listCacheHeaders, matchesIfNoneMatch, NotModified, type ListResponseCache } from '../cache/list-response.cache.ts';
+import {
+  listCacheHeaders,
+  matchesIfNoneMatch,
+  NotModified,
+  sendNotModified,
+  type ListResponseCache,
+} from '../cache/list-response.cache.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { AuthService } from '../services/auth.service.ts';
 import type { TaskService } from '../services/task.service.ts';
@@ -95,8 +101,7 @@ export const taskRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tasks: TaskS
         const cacheHeaders = listCacheHeaders(
           lists.tag({ list: scope, userId: request.user.id, version: request.user.data_version, query }),
         );
-        if (matchesIfNoneMatch(request.headers['if-none-match'], cacheHeaders.etag))
-          return reply.code(304).headers(cacheHeaders).send();
+        if (matchesIfNoneMatch(request.headers['if-none-match'], cacheHeaders.etag)) return sendNotModified(reply, cacheHeaders);
         const summary = await summarize(request.user, query);
         return reply.headers(cacheHeaders).send(summary);
       },
