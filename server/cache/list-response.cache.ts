@@ -75,7 +75,7 @@ export function listCacheHeaders(etag: string) {
 
 /** A 304 with the list's caching headers and no body (no Content-Length of a body it does not send). */
 export function sendNotModified(reply: FastifyReply, cacheHeaders: ReturnType<typeof listCacheHeaders>): FastifyReply {
-  return sendNotModified(reply, cacheHeaders);
+  return reply.code(304).headers(cacheHeaders).send();
 }
 
 /**
