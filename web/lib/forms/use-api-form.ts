@@ -110,6 +110,9 @@ export function useApiForm<V extends FieldValues, Out = V>(options: ApiFormOptio
     const known = latest.current.defaultValues ?? latest.current.values ?? {};
     return Object.hasOwn(known, head) ? (head as FieldPath<V>) : undefined;
   }, []);
+  // @hookform/resolvers' zodResolver reads zod 4 schemas too, but files each issue under the
+  // schema's path in the schema's English; this is the same parse and nesting (toNestErrors), with
+  // each issue on the form's field, in the form's words or the UI language.
   const resolver = useCallback<Resolver<V, unknown, Out>>(
     async (values, _context, resolverOptions) => {
       const { schema, toInput, check, wording } = latest.current;
