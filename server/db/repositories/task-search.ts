@@ -1,5 +1,21 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../database.ts';
+import type { Tables } from '../tables.ts';
+
+/**
+ * False when no task anywhere can hold `needle`: on SQLite, no task has every trigram the index is
+ * asked for. Asked before a list or a count is read, so a word in no task costs one index lookup
+ * instead of a walk of the user's tasks (SQLite, without statistics, starts an owner's list from
+ * the owner's index whatever the search). True when the index cannot tell, and on PostgreSQL,
+ * whose planner starts from the trigram index by itself.
+ */
+export async function searchMayMatch(db: Kysely<Tables>, dialect: Dialect, needle: string): Promise<boolean> {
+  if (dialect === 'postgres') return true;
+  const match = ftsQueryFor(needle);
+  if (match === undefined) return true;
+  const found = await sql<{ one: number }>`select 1 as one from tasks_search where tasks_search match ${match} limit 1`.execute(db);
+  return found.rows.length > 0;
+}
 
 /**
  * The condition "the task's title or description holds `needle`" (needle lower-cased by the
@@ -37,15 +53,12 @@ function sqliteCondition(needle: string): RawBuilder<SqlBool> {
   const candidates = sql`select rowid from tasks_search where tasks_search match ${match}`;
   // The index gives candidates, in every user's tasks: a superset of the matches, which the exact
   // test then decides. Without statistics SQLite reads an owner's list from the owner's index, in
-  // the list's order (a page stops at its last task), so the index can only filter that walk:
-  // - EXISTS, with no row of tasks in it, SQLite joins as a table of at most one row: when no task
-  //   anywhere holds the trigrams, a count reads nothing at all (a page still walks the index,
-  //   checking each task against the empty list of candidates, ~0.1 µs a task);
-  // - with COMMON_CANDIDATES or more, listing them all costs more than the exact test on the walk
-  //   (a page of a common word ends after a few hundred tasks): the exact test alone, as before
-  //   the index. Counted once per query, and only that far.
-  return sql<SqlBool>`(exists (${candidates})
-    and ((select count(*) from (${candidates} limit ${sql.lit(COMMON_CANDIDATES)})) = ${sql.lit(COMMON_CANDIDATES)} or "tasks"."id" in (${candidates}))
+  // the list's order (a page stops at its last task), so the index can only filter that walk (and
+  // searchMayMatch answers a word in no task before any walk). With COMMON_CANDIDATES or more,
+  // listing them all costs more than the exact test on the walk (a page of a common word ends
+  // after a few hundred tasks): the exact test alone, as before the index. Counted once per query,
+  // and only that far.
+  return sql<SqlBool>`(((select count(*) from (${candidates} limit ${sql.lit(COMMON_CANDIDATES)})) = ${sql.lit(COMMON_CANDIDATES)} or "tasks"."id" in (${candidates}))
     and ${exact})`;
 }
 

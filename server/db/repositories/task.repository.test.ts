@@ -102,7 +102,7 @@ describe.each(testDialects())('list queries use indexes on %s', (dialect) => {
     '/api/tasks?status=pending&limit=2',
     '/api/tasks?status=completed&sort=updated_at&direction=asc&limit=2',
     '/api/tasks?status=pending&sort=priority&priority=high&limit=2',
-    '/api/tasks?search=report&limit=2',
+    '/api/tasks?search=t1&limit=2',
     '/api/tasks?due_date=2030-01-01&status=pending&limit=2',
   ];
 

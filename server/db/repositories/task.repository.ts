@@ -4,7 +4,7 @@ import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import { PRIORITY_RANK, type Priority } from '../../../common/constants.ts';
 import type { Dialect } from '../database.ts';
 import type { Tables, TasksTable } from '../tables.ts';
-import { taskSearchCondition } from './task-search.ts';
+import { searchMayMatch, taskSearchCondition } from './task-search.ts';
 
 export type TaskRow = Selectable<TasksTable>;
 
@@ -154,6 +154,7 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect) {
       filter: TaskListFilter,
       page: { limit?: number | undefined; after?: TaskListPosition | undefined } = {},
     ): Promise<TaskListKey[]> {
+      if (filter.search && !(await searchMayMatch(db, dialect, filter.search))) return [];
       let query = tasksMatching(filter);
       const direction = filter.direction;
       const after = page.after;
@@ -210,6 +211,7 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect) {
 
     /** How many tasks a list holds. */
     async countMatching(filter: TaskSetFilter): Promise<number> {
+      if (filter.search && !(await searchMayMatch(db, dialect, filter.search))) return 0;
       const row = await tasksMatching(filter)
         .select(sql<number>`cast(count(*) as integer)`.as('count'))
         .executeTakeFirstOrThrow();
