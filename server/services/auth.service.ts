@@ -114,11 +114,10 @@ export function createAuthService(deps: AuthDeps) {
     async authenticate(bearer: string): Promise<{ user: UserRow; tokenId: number }> {
       const parsed = parseBearerToken(bearer);
       if (!parsed) throw new UnauthorizedError();
-      const token = await tokens.findById(parsed.id);
+      const found = await tokens.findWithUser(parsed.id);
       const now = clock.nowIso();
-      if (!token || !tokenAccepts(token, parsed.secret, now)) throw new UnauthorizedError();
-      const user = await users.findById(token.user_id);
-      if (!user) throw new UnauthorizedError();
+      if (!found || !tokenAccepts(found.token, parsed.secret, now)) throw new UnauthorizedError();
+      const { token, user } = found;
       if (tokenNeedsTouch(token, now)) await tokens.touch(token.id, now);
       return { user, tokenId: token.id };
     },
