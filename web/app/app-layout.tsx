@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef } from 'react';
-import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { currentUserQuery, userKeys } from '../lib/api/user-queries.ts';
 import { useLiveUpdates } from '../lib/realtime.ts';
 import { lazyWithRetry } from '../lib/lazy-with-retry.ts';
 import { useSession } from '../lib/session.tsx';
+import { ErrorBoundary } from '../components/ui/error-boundary.tsx';
 import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { QuickAdd } from '../features/tasks/quick-add.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -77,7 +77,7 @@ export function AppLayout() {
       <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         {unverified && sessionUser && (
           // A reminder only: should its code not arrive, the screen goes on without it.
-          <ErrorBoundary fallback={null}>
+          <ErrorBoundary fallback={() => null}>
             <Suspense fallback={null}>
               <VerifyEmailBanner email={sessionUser.email} />
             </Suspense>

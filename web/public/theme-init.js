@@ -1,5 +1,3 @@
-// Runs before the app: sets the dark class, theme-color, lang and dir from storage so
-// the first paint already has the right theme and direction (no flash).
 (function () {
   try {
     var root = document.documentElement;

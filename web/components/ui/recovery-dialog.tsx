@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { ErrorBoundary } from 'react-error-boundary';
 import { renewFailedImports } from '../../lib/lazy-with-retry.ts';
+import { ErrorBoundary } from './error-boundary.tsx';
 import { RecoveryMessage } from './recovery.tsx';
 
 /**
@@ -41,7 +41,7 @@ export function RecoveryDialogBoundary({ children, onClose }: { children: ReactN
   return (
     <ErrorBoundary
       onError={renewFailedImports}
-      fallbackRender={({ error, resetErrorBoundary }) => <RecoveryDialog error={error} onRetry={resetErrorBoundary} onClose={onClose} />}
+      fallback={(error, reset) => <RecoveryDialog error={error} onRetry={reset} onClose={onClose} />}
     >
       {children}
     </ErrorBoundary>

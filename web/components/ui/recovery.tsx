@@ -1,10 +1,10 @@
-import { AlertTriangle, RefreshCw, RotateCw } from 'lucide-react';
+import { AlertTriangle, RotateCw } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../lib/class-names.ts';
 import { isChunkLoadError, renewFailedImports } from '../../lib/lazy-with-retry.ts';
 import { Button } from './button.tsx';
+import { ErrorBoundary } from './error-boundary.tsx';
 
 /**
  * Try again renders the broken part anew (and imports it again); for a chunk that did not arrive,
@@ -15,9 +15,8 @@ function RecoveryActions({ chunk, onRetry, onClose }: { chunk: boolean; onRetry(
   return (
     <div className="mt-2 flex flex-wrap justify-center gap-2">
       {chunk && (
-        <Button icon={<RefreshCw aria-hidden className="h-4 w-4" />} onClick={() => window.location.reload()}>
-          {t('recovery.reload')}
-        </Button>
+        // No icon of its own: this message is in the dashboard's first load, which has a weight budget.
+        <Button onClick={() => window.location.reload()}>{t('recovery.reload')}</Button>
       )}
       <Button variant={chunk ? 'outline' : 'primary'} icon={<RotateCw aria-hidden className="h-4 w-4" />} onClick={onRetry}>
         {t('actions.tryAgain')}
@@ -89,7 +88,7 @@ export function RecoveryBoundary({
     <ErrorBoundary
       onError={renewFailedImports}
       resetKeys={resetKeys}
-      fallbackRender={({ error, resetErrorBoundary }) => <RecoveryMessage error={error} onRetry={resetErrorBoundary} level={level} />}
+      fallback={(error, reset) => <RecoveryMessage error={error} onRetry={reset} level={level} />}
     >
       {children}
     </ErrorBoundary>
