@@ -23,16 +23,16 @@ export function negotiateEncoding(acceptEncoding: string | undefined): ContentEn
 
 /**
  * The body compressed at the fastest levels on purpose: the first read after every write pays for
- * it. On a 700 kB list brotli 1 takes ~2.5 ms for ~19 % of the size; brotli 4 three times as long
- * for 10 % less; gzip 1 a little longer than brotli 1 for the same size. On the main thread: zlib's
- * asynchronous calls wrap each body in a stream, which cost more CPU than a page's compression,
- * and on two cores the pool's thread only competes with the event loop (docs/performance.md).
+ * it. On a 700 kB list brotli 0 takes ~1.4 ms for 20 % of the size, brotli 1 ~2.3 ms for 18 %,
+ * gzip 1 ~3.2 ms for 19 %. On the main thread: zlib's asynchronous calls wrap each body in a
+ * stream, which cost more CPU than the compression (a 700 kB list: 5.9 against 3.9 ms of CPU per
+ * answer, and a worse p99), and on two cores the pool's thread only competes with the event loop.
  */
 export function compressBody(body: Buffer, encoding: Exclude<ContentEncoding, 'identity'>): Buffer {
   if (encoding === 'gzip') return zlib.gzipSync(body, { level: 1 });
   return zlib.brotliCompressSync(body, {
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 0,
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
