@@ -78,3 +78,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     )
   );
 }
+
+/** A unique index refused the row: PostgreSQL's code, and better-sqlite3's. */
+const UNIQUE_VIOLATION = new Set(['23505', 'SQLITE_CONSTRAINT_UNIQUE']);
+export const isUniqueViolation = (error: unknown) => UNIQUE_VIOLATION.has(String((error as { code?: unknown } | null)?.code));

@@ -2,7 +2,7 @@ import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { LoginInput, RegisterInput, User } from '../../common/schemas/user.schema.ts';
 import type { TokenRepository, TokenRow } from '../db/repositories/token.repository.ts';
 import type { UserRepository, UserRow } from '../db/repositories/user.repository.ts';
-import { UnauthorizedError, ValidationError } from '../errors.ts';
+import { isUniqueViolation, UnauthorizedError, ValidationError } from '../errors.ts';
 import { passwordHasher } from './password-hasher.ts';
 import type { Clock } from '../clock.ts';
 import type { Sessions } from '../realtime/live-streams.ts';
@@ -78,8 +78,9 @@ export function createAuthService(deps: AuthDeps) {
       try {
         row = await users.create({ name: input.name, email: input.email, passwordHash, language, now });
       } catch (error) {
-        // Two sign-ups racing for one address: the unique index decides.
-        if (await users.findByEmail(input.email)) throw new ValidationError({ email: ['The email has already been taken.'] });
+        // Two sign-ups racing for one address: the unique index decides. Any other failure (the
+        // database unreachable) goes through as itself.
+        if (isUniqueViolation(error)) throw new ValidationError({ email: ['The email has already been taken.'] });
         throw error;
       }
       await deps.onRegistered?.(row);

@@ -9,7 +9,7 @@ import { createLabelRepository, labelKey, type LabelRow } from '../db/repositori
 import { createTaskRepository } from '../db/repositories/task.repository.ts';
 import type { UserRow } from '../db/repositories/user.repository.ts';
 import type { Tables } from '../db/tables.ts';
-import { NotFoundError, ValidationError } from '../errors.ts';
+import { isUniqueViolation, NotFoundError, ValidationError } from '../errors.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 
 export const LABEL_NOT_FOUND = 'Label not found';
@@ -24,9 +24,6 @@ const BUMP_BATCH = 500;
 /** PostgreSQL's deadlock and serialization failures: the change is tried again from the start. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
-/** A unique index refused the row: PostgreSQL's code, and better-sqlite3's. */
-const UNIQUE_VIOLATION = new Set(['23505', 'SQLITE_CONSTRAINT_UNIQUE']);
-const isUniqueViolation = (error: unknown) => UNIQUE_VIOLATION.has(String((error as { code?: unknown }).code));
 
 export interface LabelServiceDeps {
   database: Database;

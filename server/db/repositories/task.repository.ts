@@ -328,11 +328,6 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect) {
     async delete(id: number): Promise<void> {
       await db.deleteFrom('tasks').where('id', '=', id).execute();
     },
-
-    /** The share row of a user on a task (accepted or pending), if any. */
-    shareStatusOf(taskId: number, userId: number): Promise<{ status: string } | undefined> {
-      return db.selectFrom('task_shares').select('status').where('task_id', '=', taskId).where('user_id', '=', userId).executeTakeFirst();
-    },
   };
 }
 export type TaskRepository = ReturnType<typeof createTaskRepository>;
