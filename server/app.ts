@@ -35,7 +35,6 @@ import { userRoutes } from './routes/user.routes.ts';
 import { createAccountService } from './services/account.service.ts';
 import { passwordHasher } from './services/password-hasher.ts';
 import { passwordStrengthErrors } from './services/password-policy.ts';
-import { createProfileChanges } from './services/profile-changes.ts';
 import { createSettingsService } from './services/settings.service.ts';
 import { createAuthService } from './services/auth.service.ts';
 import { createCommentService } from './services/comment.service.ts';
@@ -253,7 +252,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onRegistered: async (user) => void (await accounts.sendVerification(user)),
     sessions,
   });
-  const profileChanged = createProfileChanges({ database });
   const accounts = createAccountService({
     database,
     clock,
@@ -266,7 +264,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sessions.ended(userId, 'all');
     },
     checkPassword: (user, password) => passwordHasher.verify(user.password_hash, password),
-    profileChanged,
   });
   const settings = createSettingsService({
     database,
@@ -275,7 +272,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checkPassword: (user, password) => passwordHasher.verify(user.password_hash, password),
     hashPassword: (password) => passwordHasher.hash(password),
     passwordErrors: passwordStrengthErrors,
-    profileChanged,
     sessionsEnded: (userId, tokenIds) => sessions.ended(userId, tokenIds),
   });
 

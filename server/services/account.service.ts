@@ -9,6 +9,7 @@ import { createUserRepository, type UserRow } from '../db/repositories/user.repo
 import type { Tables } from '../db/tables.ts';
 import { AppError, ValidationError } from '../errors.ts';
 import { accountMail } from '../mail/account-mail-texts.ts';
+import { personShownChanged } from './profile-changes.ts';
 
 /** How long each kind of link works (issue 18). */
 export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
@@ -44,7 +45,6 @@ export interface AccountServiceDeps {
   /** Whether this is the account's password (an e-mail change asks for it). */
   checkPassword: (user: UserRow, password: string) => Promise<boolean>;
   /** After the account's address changed: lists that show it are read anew (profile-changes.ts). */
-  profileChanged: (userId: number) => Promise<void>;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -119,7 +119,7 @@ export function createAccountService(deps: AccountServiceDeps) {
      */
     async verifyEmail(token: string): Promise<UserRow> {
       const now = clock.nowIso();
-      const { user, changed } = await database.db.transaction().execute(async (trx) => {
+      const user = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const link = await spendLink(db, token, ['verify_email', 'change_email']);
         const user = link.user_id === null ? undefined : await db.users.findById(link.user_id);
@@ -129,14 +129,14 @@ export function createAccountService(deps: AccountServiceDeps) {
           if ((await db.users.findByEmail(link.email)) && user.email !== link.email)
             throw new ValidationError({ email: ['The email has already been taken.'] });
           await db.users.changeEmail(user.id, link.email, now);
-          return { user: (await db.users.findById(user.id))!, changed: user.email !== link.email };
+          if (user.email !== link.email) await personShownChanged(trx, user.id);
+          return (await db.users.findById(user.id))!;
         }
         // An address changed since the mail was sent is not proven by it.
         if (user.email !== link.email) throw invalidLink();
         await db.users.markEmailVerified(user.id, user.email, now);
-        return { user: (await db.users.findById(user.id))!, changed: false };
+        return (await db.users.findById(user.id))!;
       });
-      if (changed) await deps.profileChanged(user.id);
       await deps.claimInvitations(user);
       return user;
     },

@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts';
 import { createAudienceRepository } from '../db/repositories/audience.repository.ts';
 import { createDataVersionRepository } from '../db/repositories/data-version.repository.ts';
 import { createTokenRepository } from '../db/repositories/token.repository.ts';
+import { personShownChanged } from './profile-changes.ts';
 import { createUserRepository, type UserRow } from '../db/repositories/user.repository.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
@@ -23,8 +24,6 @@ export interface SettingsServiceDeps {
   checkPassword: (user: UserRow, password: string) => Promise<boolean>;
   hashPassword: (password: string) => Promise<string>;
   passwordErrors: (password: string, userInputs: string[]) => Promise<string[]>;
-  /** After a name or photo change: the tasks that show the person are read anew (profile-changes.ts). */
-  profileChanged: (userId: number) => Promise<void>;
   /** These sign-ins are over: their live streams end in every process (realtime/live-streams.ts). */
   sessionsEnded: (userId: number, tokenIds: number[] | 'all') => void;
 }
@@ -42,8 +41,10 @@ export function createSettingsService(deps: SettingsServiceDeps) {
   return {
     async rename(user: UserRow, name: string): Promise<UserRow> {
       if (name !== user.name) {
-        await users.setName(user.id, name, clock.nowIso());
-        await deps.profileChanged(user.id);
+        await database.db.transaction().execute(async (trx) => {
+          await createUserRepository(trx).setName(user.id, name, clock.nowIso());
+          await personShownChanged(trx, user.id);
+        });
       }
       return (await users.findById(user.id))!;
     },
@@ -57,8 +58,8 @@ export function createSettingsService(deps: SettingsServiceDeps) {
         await trx.deleteFrom('user_photos').where('user_id', '=', user.id).execute();
         await trx.insertInto('user_photos').values({ user_id: user.id, photo_key: key, content, created_at: now }).execute();
         await createUserRepository(trx).setPhoto(user.id, `${PHOTO_PATH_PREFIX}${key}.webp`, now);
+        await personShownChanged(trx, user.id);
       });
-      await deps.profileChanged(user.id);
       return (await users.findById(user.id))!;
     },
 
@@ -67,8 +68,8 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       await database.db.transaction().execute(async (trx) => {
         await trx.deleteFrom('user_photos').where('user_id', '=', user.id).execute();
         await createUserRepository(trx).setPhoto(user.id, null, now);
+        if (user.user_photo !== null) await personShownChanged(trx, user.id);
       });
-      if (user.user_photo !== null) await deps.profileChanged(user.id);
       return (await users.findById(user.id))!;
     },
 
