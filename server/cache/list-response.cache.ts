@@ -132,9 +132,6 @@ export function createListResponseCache(options: {
       if (body.encoding !== 'identity') reply.header('content-encoding', body.encoding);
       return reply.type('application/json; charset=utf-8').send(body.body);
     },
-
-    /** For tests and the bench: what the cache holds now. */
-    stats: () => ({ entries: bodies.size, bytes: bodies.bytes }),
   };
 }
 export type ListResponseCache = ReturnType<typeof createListResponseCache>;

@@ -24,7 +24,6 @@ export function createRenderedTaskCache(maxBytes: number) {
     set(taskId: number, revision: number, json: Buffer): void {
       rendered.set(taskId, { revision, json: ownedBytes(json) });
     },
-    stats: () => ({ entries: rendered.size, bytes: rendered.bytes }),
   };
 }
 export type RenderedTaskCache = ReturnType<typeof createRenderedTaskCache>;

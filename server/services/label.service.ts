@@ -53,9 +53,9 @@ const present = (row: LabelRow & { tasks_count: number }): Label => ({
  *
  * A label's name and colour are part of every task that carries it as lists show it, to the
  * owner and to everyone the task is shared with. So each change, in its transaction, bumps those
- * tasks' revisions (their rendered JSON and gzip chunks are keyed by it) and, last, the data
- * versions of their audience (list ETags and stored bodies); after commit the list keys memory
- * hears of it and open screens get `task-changed` (docs/performance.md, data versions).
+ * tasks' revisions (their rendered JSON is keyed by it) and, last, the data versions of everyone
+ * who lists them (list ETags and stored bodies); after commit open screens get `task-changed`
+ * (docs/architecture.md, "The read path").
  */
 export function createLabelService(deps: LabelServiceDeps) {
   const { database, clock, events } = deps;
