@@ -97,7 +97,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, o
     if (hasBuild) {
       await web.register(fastifyStatic, {
         root: webDistDir,
-        wildcard: false,
+        // One route that looks files up when asked: a route per built file (~145) cost ~40 ms of
+        // every cold start. A path with no file goes on to the not-found handler below.
+        wildcard: true,
         index: false,
         // Otherwise send's own 'public, max-age=0' replaces the policy set below.
         cacheControl: false,
@@ -107,6 +109,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, o
         },
       });
     }
+    // `/` is a page, not a directory of the build: the same handler as every other page.
+    if (hasBuild) web.get('/', { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
     web.get('/robots.txt', { schema: { hide: true } }, (request, reply) =>
       reply
         .header('Cache-Control', 'public, max-age=3600')
