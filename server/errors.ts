@@ -62,15 +62,21 @@ const UNAVAILABLE_CODES = new Set([
   '08001',
   '08003',
   '08006',
-  'SQLITE_BUSY',
-  'SQLITE_LOCKED',
+  // PostgreSQL: too many connections, a statement cancelled (its timeout), and the transaction
+  // conflicts a retry resolves (serialization failure, deadlock): busy, not broken.
+  '53300',
+  '57014',
+  '40001',
+  '40P01',
 ]);
+/** SQLite's busy and locked results, with their extended codes (SQLITE_BUSY_SNAPSHOT when another process wrote during a read). */
+const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED)(_|$)/;
 
 /** The database cannot be reached right now (as opposed to a bug): answered with 503. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || SQLITE_UNAVAILABLE.test(code))) return true;
   return (
     typeof message === 'string' &&
     /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|database system is (starting up|shutting down)/i.test(
