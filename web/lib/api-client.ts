@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { apiFetch, type FetchOptions } from './http/fetch-core.ts';
 
 // The API's errors and settings live in the fetch core; screens import them from here.
-export { ApiError, NetworkError, buildUrl, errorMessage, fieldErrorsOf, onUnauthorized, setApiLanguage } from './http/fetch-core.ts';
+export { ApiError, NetworkError, buildUrl, errorMessage, onUnauthorized, serverFieldErrors, setApiLanguage } from './http/fetch-core.ts';
 
 export interface RequestOptions<T> extends Pick<FetchOptions, 'method' | 'body' | 'auth' | 'signal' | 'query'> {
   schema?: z.ZodType<T>;

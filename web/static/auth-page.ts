@@ -17,7 +17,7 @@ import type { User } from '../../common/schemas/user.schema.ts';
 import { paths } from '../app/paths.ts';
 import type { AuthScriptTexts } from '../features/auth/static-auth-page.tsx';
 import { createServerMessageTranslator } from '../i18n/server-messages.ts';
-import { ApiError, apiFetch, fieldErrorsOf, NetworkError, setApiLanguage, setMessageTranslator } from '../lib/http/fetch-core.ts';
+import { ApiError, apiFetch, NetworkError, serverFieldErrors, setApiLanguage, setMessageTranslator } from '../lib/http/fetch-core.ts';
 import { readStoredCredentials, storeSession } from '../lib/stored-session.ts';
 import {
   followVisitorLanguage,
@@ -227,10 +227,10 @@ function start(page: HTMLElement) {
       })
       .catch((failure: unknown) => {
         // As the React form: an answer with field errors replaces those shown; one naming no field shows its message.
-        const fieldErrors = fieldErrorsOf(failure, SIGNUP_FIELDS);
+        const fieldErrors = new Map(serverFieldErrors(failure, (path) => SIGNUP_FIELDS.find((name) => name === path)).fields);
         if (failure instanceof ApiError && failure.errors)
-          for (const name of SIGNUP_FIELDS) setFieldError(name, fieldErrors?.[name] ?? null);
-        if (!fieldErrors) showError(messageOf(failure));
+          for (const name of SIGNUP_FIELDS) setFieldError(name, fieldErrors.get(name) ?? null);
+        if (fieldErrors.size === 0) showError(messageOf(failure));
         setBusy(false);
       });
   });

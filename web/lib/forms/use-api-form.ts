@@ -14,7 +14,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { translateServerMessage } from '../../i18n/server-messages.ts';
-import { ApiError, errorMessage } from '../api-client.ts';
+import { errorMessage, serverFieldErrors } from '../api-client.ts';
+
+// The one mapping of a failed call's field errors, shared with the static sign-up page.
+export { serverFieldErrors, type ServerFieldErrors } from '../http/fetch-core.ts';
 
 /**
  * Every form of the app in one way (docs/architecture.md, Forms): react-hook-form holds the
@@ -26,31 +29,6 @@ import { ApiError, errorMessage } from '../api-client.ts';
 
 /** Where a message of a schema or the server goes: a field of the form, or (undefined) above it. */
 export type FieldFor<V extends FieldValues> = (path: string, values: V) => FieldPath<V> | undefined;
-
-/** A field's first server message, in the order the answer names them, and what named no field. */
-export interface ServerFieldErrors<F extends string> {
-  fields: Array<[F, string]>;
-  rest: string[];
-}
-
-/**
- * Splits a failed call's field errors (already in the UI language, web/lib/api-client.ts) into
- * the form's fields, by `fieldFor`, and the rest. Not an API answer with field errors: nothing.
- */
-export function serverFieldErrors<F extends string>(error: unknown, fieldFor: (path: string) => F | undefined): ServerFieldErrors<F> {
-  const found = new Map<F, string>();
-  const rest: string[] = [];
-  if (!(error instanceof ApiError) || !error.errors) return { fields: [], rest };
-  for (const [path, messages] of Object.entries(error.errors)) {
-    const field = fieldFor(path);
-    if (field !== undefined && messages[0] !== undefined) {
-      if (!found.has(field)) found.set(field, messages[0]);
-    } else {
-      for (const message of messages) if (!rest.includes(message)) rest.push(message);
-    }
-  }
-  return { fields: [...found], rest };
-}
 
 /** A form's own words for a schema message (keyed by the schema's English), optionally on another field. */
 export type Wording<V extends FieldValues> = Record<string, string | { field: FieldPath<V>; message: string }>;

@@ -5,11 +5,11 @@ import {
   ApiError,
   apiFetch,
   errorMessage,
-  fieldErrorsOf,
   NetworkError,
   onUnauthorized,
   setApiLanguage,
   setMessageTranslator,
+  serverFieldErrors,
 } from './fetch-core.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -105,8 +105,9 @@ describe('the errors of spec §8', () => {
       },
     });
     expect(errorMessage(error, 'Failed to add task')).toBe(de['The name field is required.']);
-    expect(fieldErrorsOf(error, ['name', 'email'])).toEqual({ name: de['The name field is required.'] });
-    expect(fieldErrorsOf(error, ['email'])).toBeNull();
+    const only = (fields: string[]) => (path: string) => fields.find((field) => field === path);
+    expect(serverFieldErrors(error, only(['name', 'email'])).fields).toEqual([['name', de['The name field is required.']]]);
+    expect(serverFieldErrors(error, only(['email'])).fields).toEqual([]);
   });
 
   test('429: the server says how long to wait, in the UI language', async () => {
@@ -149,6 +150,6 @@ describe('the errors of spec §8', () => {
 
   test("anything that is not an API or network error is the screen's fallback with 'Please try again.'", () => {
     expect(errorMessage(new Error('bad answer'), 'Failed to load tasks')).toBe('Failed to load tasks Please try again.');
-    expect(fieldErrorsOf(new Error('bad answer'), ['name'])).toBeNull();
+    expect(serverFieldErrors(new Error('bad answer'), () => 'name')).toEqual({ fields: [], rest: [] });
   });
 });

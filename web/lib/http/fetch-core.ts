@@ -157,17 +157,27 @@ export function errorMessage(error: unknown, fallback: string, pleaseTryAgain = 
   return `${fallback} ${pleaseTryAgain}`;
 }
 
+/** A field's first server message, in the order the answer names them, and what named no field. */
+export interface ServerFieldErrors<F extends string> {
+  fields: Array<[F, string]>;
+  rest: string[];
+}
+
 /**
- * The server's field errors (already in the UI language) for the fields a form shows: the first
- * message of each (spec §5). Null when the answer named none of them, so the form shows the
- * answer's message above itself instead.
+ * Splits a failed call's field errors (already in the UI language) into
+ * the form's fields, by `fieldFor`, and the rest. Not an API answer with field errors: nothing.
  */
-export function fieldErrorsOf<F extends string>(error: unknown, fields: readonly F[]): Partial<Record<F, string>> | null {
-  if (!(error instanceof ApiError) || !error.errors) return null;
-  const found: Partial<Record<F, string>> = {};
-  for (const field of fields) {
-    const first = error.errors[field]?.[0];
-    if (first) found[field] = first;
+export function serverFieldErrors<F extends string>(error: unknown, fieldFor: (path: string) => F | undefined): ServerFieldErrors<F> {
+  const found = new Map<F, string>();
+  const rest: string[] = [];
+  if (!(error instanceof ApiError) || !error.errors) return { fields: [], rest };
+  for (const [path, messages] of Object.entries(error.errors)) {
+    const field = fieldFor(path);
+    if (field !== undefined && messages[0] !== undefined) {
+      if (!found.has(field)) found.set(field, messages[0]);
+    } else {
+      for (const message of messages) if (!rest.includes(message)) rest.push(message);
+    }
   }
-  return Object.keys(found).length > 0 ? found : null;
+  return { fields: [...found], rest };
 }
