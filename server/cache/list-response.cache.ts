@@ -59,18 +59,9 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  * between lists, users and queries. Not a secret: SHA-1 is a short, stable name.
  */
 export function listTag(identity: ListIdentity, epoch: string): string {
-  const text = `${epoch}|${identity.list}|${identity.userId}|${canonicalQuery(identity.query)}`;
-  let digest = digests.get(text);
-  if (digest === undefined) {
-    digest = hash('sha1', `${LIST_FORMAT}|${text}`, 'base64url');
-    // Polls repeat the same few lists: forgetting them all now and then keeps the memory bounded.
-    if (digests.size >= DIGEST_MEMORY) digests.clear();
-    digests.set(text, digest);
-  }
+  const digest = hash('sha1', `${LIST_FORMAT}|${epoch}|${identity.list}|${identity.userId}|${canonicalQuery(identity.query)}`, 'base64url');
   return `W/"${identity.version}.${digest}"`;
 }
-const digests = new Map<string, string>();
-const DIGEST_MEMORY = 10_000;
 
 /** The caching headers of every list answer, 200 and 304 alike. */
 export function listCacheHeaders(etag: string) {
