@@ -9,7 +9,7 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
  * Issue 8 §7: a mixed workload (list, create, update, complete, comment, share, pending-shares
  * polling) from 50 concurrent clients against one server process for SOAK_SECONDS (60 by
  * default). Every answer must be a 2xx or an intended 429; every acknowledged write must be in
- * the database afterwards; and after a minute idle the process's memory must be back within
+ * the database afterwards; and within a minute idle the process's memory must come back within
  * 20% of its level after a warm-up with the same workload (caches filled, code compiled).
  *
  * The mix (35 % list, 8 % create, 19 % update, 12 % complete, 6 % comment, 5 % share, 15 % pending
@@ -199,13 +199,20 @@ test(
         db.close();
       }
 
-      await sleep(IDLE_SECONDS * 1000);
-      const after = rssMb(server.child.pid!);
+      // Garbage left by the load is collected when V8's memory reducer gets to it, some seconds into the
+      // idle time (seen from 10 to 50 s): memory settles when it comes back within the minute, a leak never does.
+      const idleUntil = Date.now() + IDLE_SECONDS * 1000;
+      let after = rssMb(server.child.pid!);
+      while (after > before * 1.2 && Date.now() < idleUntil) {
+        await sleep(1000);
+        after = rssMb(server.child.pid!);
+      }
+      const idled = Math.round((IDLE_SECONDS * 1000 - (idleUntil - Date.now())) / 1000);
       console.log(
         `sustained load: ${Math.round(rate)} requests/s for ${SOAK_SECONDS} s from 50 clients, statuses ${JSON.stringify(
           Object.fromEntries(statuses),
         )}, ${acknowledged.creates} creates, ${acknowledged.comments} comments, ${acknowledged.shares} shares; ` +
-          `RSS ${before.toFixed(0)} MB after warm-up, ${peak.toFixed(0)} MB at the end of the load, ${after.toFixed(0)} MB after ${IDLE_SECONDS} s idle`,
+          `RSS ${before.toFixed(0)} MB after warm-up, ${peak.toFixed(0)} MB at the end of the load, ${after.toFixed(0)} MB after ${idled} s idle`,
       );
       expect(after).toBeLessThanOrEqual(before * 1.2);
     } finally {
