@@ -16,7 +16,11 @@ describe.each(testDialects())('every request goes through Fastify on %s', (diale
   let base: string;
   const lines: Array<Record<string, unknown>> = [];
   beforeAll(async () => {
-    t = await createTestApp(dialect, { logStream: { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) } });
+    // Debug: 304s are logged at that level (plugins/request-log.ts).
+    t = await createTestApp(dialect, {
+      logLevel: 'debug',
+      logStream: { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+    });
     me = await t.signUp();
     for (let i = 0; i < 8; i++)
       await t.app.inject({

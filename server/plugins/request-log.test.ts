@@ -39,6 +39,20 @@ describe('the access log', () => {
     }
   });
 
+  it('writes unchanged polls (304) at debug level only', async () => {
+    const lines = async (level: string) => {
+      const log = collecting();
+      const app = Fastify({ logger: { level, stream: log.stream }, logController: new LogController({ disableRequestLogging: true }) });
+      registerRequestLog(app);
+      app.get('/api/tasks', async (_request, reply) => reply.code(304).send());
+      await app.inject({ method: 'GET', url: '/api/tasks' });
+      await app.close();
+      return log.lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'request completed');
+    };
+    expect(await lines('info')).toEqual([]);
+    expect(await lines('debug')).toMatchObject([{ level: 20, res: { statusCode: 304 } }]);
+  });
+
   it('writes nothing below its level', async () => {
     const log = collecting();
     const app = Fastify({

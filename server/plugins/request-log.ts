@@ -21,10 +21,16 @@ export function loggerOptions(level: string) {
  * One access-log line per answer instead of Fastify's two (incoming and completed): the request
  * as Fastify's serializer writes it, the status and the time. app.ts turns Fastify's own request
  * lines off. Written through the request's logger, so it carries the request id.
+ *
+ * A 304 (an unchanged poll: the same few lists, every few seconds, from every open tab) is logged
+ * at debug level: at info its line cost an eighth of the answer and took the 304 over its CPU
+ * budget (docs/performance.md, decision 017). `LOG_LEVEL=debug` shows them.
  */
 export function registerRequestLog(app: FastifyInstance) {
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (reply.statusCode === 304) request.log.debug(line, 'request completed');
+    else request.log.info(line, 'request completed');
     done();
   });
 }

@@ -35,8 +35,10 @@ export async function createTestApp(
     env?: Record<string, string>;
     clock?: Clock;
     onQuery?: (sql: string) => void;
-    /** Where the app's log lines (info and above) go; without it the app logs nothing. */
+    /** Where the app's log lines go; without it the app logs nothing. */
     logStream?: { write(line: string): void };
+    /** The level of the lines written to logStream; info when not given. */
+    logLevel?: string;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(dialect, options.onQuery);
@@ -49,7 +51,7 @@ export async function createTestApp(
     RATE_LIMIT_SHARE_PER_MINUTE: '10000',
     ...options.env,
   });
-  const logger = options.logStream ? { level: 'info', stream: options.logStream } : false;
+  const logger = options.logStream ? { level: options.logLevel ?? 'info', stream: options.logStream } : false;
   const app = await buildApp({ config, database, logger, ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();
 
