@@ -19,9 +19,29 @@ export interface DialogProps {
 
 const widths = { sm: 'sm:max-w-md', md: 'sm:max-w-2xl', lg: 'sm:max-w-3xl' };
 
+const FIELDS = 'input:not([type=hidden]):not([disabled]), textarea:not([disabled]), select:not([disabled])';
+const FOCUSABLE = `${FIELDS}, button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])`;
+
 /**
- * A modal on the native <dialog>: focus is trapped and restored, Escape closes, and it
- * sits in the top layer. On phones it is a full-height sheet (visual.md).
+ * Where a dialog's focus starts: the element marked `data-autofocus`, else the selected tab of a
+ * tabbed dialog, else its first field, else the first control of its content, else its first
+ * footer button (Cancel, in a confirmation), else its title (content still loading).
+ */
+function initialFocusTarget(body: HTMLElement, footer: HTMLElement | null, title: HTMLElement | null): HTMLElement | null {
+  return (
+    body.querySelector<HTMLElement>('[data-autofocus]') ??
+    body.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]') ??
+    body.querySelector<HTMLElement>(FIELDS) ??
+    body.querySelector<HTMLElement>(FOCUSABLE) ??
+    footer?.querySelector<HTMLElement>(FOCUSABLE) ??
+    title
+  );
+}
+
+/**
+ * A modal on the native <dialog>: focus starts on what the dialog is for, is trapped, and
+ * returns to what opened it; Escape closes, and it sits in the top layer. On phones it is a
+ * full-height sheet (visual.md).
  */
 export function Dialog({
   open,
@@ -39,12 +59,23 @@ export function Dialog({
   const titleId = useId();
   const descriptionId = useId();
 
+  const body = useRef<HTMLDivElement>(null);
+  const footerRef = useRef<HTMLDivElement>(null);
+
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+    if (!open || !dialog || !body.current) return;
+    // What opened the dialog gets focus back when it closes (it is unmounted then, which the
+    // native dialog does not restore from).
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    // The native dialog focuses its first control, the close button: typing would go nowhere and
+    // a space would close it. Focus goes to what the dialog is for instead.
+    initialFocusTarget(body.current, footerRef.current, document.getElementById(titleId))?.focus();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [open, titleId]);
 
   if (!open) return null;
   return (
@@ -72,7 +103,7 @@ export function Dialog({
       <div className="flex h-full max-h-dvh flex-col overflow-hidden bg-surface text-fg shadow-xl sm:max-h-[calc(90dvh-2rem)] sm:rounded-card sm:border sm:border-line">
         {/* Phones: title and close on the first row, the actions on a row of their own, so a long title is not squeezed. */}
         <div className="flex flex-wrap items-start gap-x-3 gap-y-2 border-b border-line px-5 py-4">
-          <h2 id={titleId} className="order-1 min-w-0 flex-1 text-lg font-semibold leading-7 break-words">
+          <h2 id={titleId} tabIndex={-1} className="order-1 min-w-0 flex-1 text-lg font-semibold leading-7 break-words focus:outline-none">
             {title}
           </h2>
           {headerActions && (
@@ -93,8 +124,14 @@ export function Dialog({
             {description}
           </div>
         )}
-        <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
-        {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-line bg-surface px-5 py-3">{footer}</div>}
+        <div ref={body} className="flex-1 overflow-y-auto px-5 py-4">
+          {children}
+        </div>
+        {footer && (
+          <div ref={footerRef} className="flex flex-wrap justify-end gap-2 border-t border-line bg-surface px-5 py-3">
+            {footer}
+          </div>
+        )}
       </div>
     </dialog>
   );
