@@ -17,6 +17,24 @@ describe('markdown toolbar actions', () => {
     expect(applyFormat('> quoted', 0, 0, 'quote').value).toBe('quoted');
   });
 
+  test('after a line format the caret is where typing continues, nothing selected', () => {
+    const type = (result: { value: string; selectionStart: number; selectionEnd: number }, text: string) =>
+      result.value.slice(0, result.selectionStart) + text + result.value.slice(result.selectionEnd);
+    expect(type(applyFormat('', 0, 0, 'h2'), 'Agenda')).toBe('## Agenda');
+    for (const kind of ['h1', 'h3', 'bullet', 'numbered', 'quote'] as const) {
+      const result = applyFormat('Notes\n', 6, 6, kind);
+      expect(result.selectionStart, kind).toBe(result.selectionEnd);
+      expect(type(result, 'x'), kind).toMatch(/^Notes\n(#+ |- |1\. |> )x$/);
+    }
+    // A caret inside a line keeps its place in the text, shifted by the prefix.
+    expect(type(applyFormat('Buy milk', 3, 3, 'bullet'), '!')).toBe('- Buy! milk');
+    expect(type(applyFormat('# Title', 7, 7, 'h2'), 's')).toBe('## Titles');
+    // Toggling off a caret inside the prefix puts it at the start of the line's text.
+    expect(type(applyFormat('- one', 1, 1, 'bullet'), 'x')).toBe('xone');
+    // A selection of lines ends with the caret after them.
+    expect(type(applyFormat('one\ntwo', 0, 7, 'bullet'), '!')).toBe('- one\n- two!');
+  });
+
   test('a link uses the selection as its text and selects the URL to type over', () => {
     const result = applyFormat('see docs', 4, 8, 'link');
     expect(result.value).toBe('see [docs](https://)');

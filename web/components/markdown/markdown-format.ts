@@ -49,5 +49,9 @@ export function applyFormat(value: string, start: number, end: number, kind: Mar
     })
     .join('\n');
   const newValue = value.slice(0, lineStart) + formatted + value.slice(lineEnd);
-  return { value: newValue, selectionStart: lineStart, selectionEnd: lineStart + formatted.length };
+  // The caret lands where typing continues, never on a selected prefix (the next letter would
+  // replace it): a caret keeps its place in its line's text; a selection ends after the lines.
+  const blockEnd = lineStart + formatted.length;
+  const caret = start === end ? Math.min(blockEnd, Math.max(lineStart, start + formatted.length - (lineEnd - lineStart))) : blockEnd;
+  return { value: newValue, selectionStart: caret, selectionEnd: caret };
 }
