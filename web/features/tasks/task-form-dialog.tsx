@@ -8,6 +8,7 @@ import { localDateString } from '../../../common/task-rules.ts';
 import { MarkdownEditor } from '../../components/markdown/markdown-editor.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { inputClasses, TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -55,12 +56,16 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
   const values = form.watch();
   const [aiState, setAiState] = useState<'idle' | 'working' | 'error'>('idle');
   const [aiError, setAiError] = useState<string | null>(null);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const save = useSaveTask();
+  // Esc, the backdrop, × and Cancel ask first when something was typed: closing throws it away.
+  const requestClose = () => (form.formState.isDirty ? setConfirmingDiscard(true) : onClose());
 
   // Each opening starts from the given task or a fresh draft.
   useEffect(() => {
     if (open) {
       form.reset({ ...empty, ...initial });
+      setConfirmingDiscard(false);
       setAiState('idle');
       setAiError(null);
     }
@@ -132,13 +137,13 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={requestClose}
       title={heading}
       closeLabel={t('common:actions.close')}
       testId="task-form-dialog"
       footer={
         <>
-          <Button variant="outline" onClick={onClose}>
+          <Button variant="outline" onClick={requestClose}>
             {t('common:actions.cancel')}
           </Button>
           <Button type="submit" form={formId} busy={save.isPending}>
@@ -215,6 +220,21 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
           </p>
         )}
       </form>
+      <ConfirmDialog
+        open={confirmingDiscard}
+        title={t('form.discardTitle')}
+        confirmLabel={t('form.discard')}
+        cancelLabel={t('form.keepEditing')}
+        closeLabel={t('common:actions.close')}
+        tone="danger"
+        onConfirm={() => {
+          setConfirmingDiscard(false);
+          onClose();
+        }}
+        onCancel={() => setConfirmingDiscard(false)}
+      >
+        <p>{t('form.discardBody')}</p>
+      </ConfirmDialog>
     </Dialog>
   );
 }
