@@ -56,14 +56,15 @@ export const TaskCard = memo(function TaskCard({ task, layout, today, onOpen, on
         </button>
       )}
       <div className="min-w-0 flex-1">
-        <h3 dir="auto" className={cx('pe-6 text-sm font-semibold text-fg', done && 'line-through')}>
+        <h3 dir="auto" className="pe-6 text-sm font-semibold text-fg">
           {/* The whole card is clickable through this button's stretched ::after. */}
           <button
             type="button"
             onClick={() => onOpen(task)}
             className="text-start after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
           >
-            <span className="break-words">{task.title}</span>
+            {/* On the span: a line-through set on the heading stops at the button (an inline block). */}
+            <span className={cx('break-words', done && 'line-through')}>{task.title}</span>
           </button>
         </h3>
         {descriptionPreview && (
