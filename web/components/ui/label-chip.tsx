@@ -21,8 +21,9 @@ const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 export interface LabelChipProps {
   name: string;
-  color?: string | null;
-  index: number;
+  color?: string | null | undefined;
+  /** The label's id, which picks its palette; null for a label not created yet (shown plain). */
+  index: number | null;
   onClick?: (event: MouseEvent) => void;
   title?: string;
   size?: 'sm' | 'md';
@@ -33,7 +34,7 @@ export function LabelChip({ name, color, index, onClick, title, size = 'sm' }: L
   const className = cx(
     'inline-flex max-w-[12rem] items-center gap-1 rounded-full font-medium',
     size === 'sm' ? 'px-2 py-0.5 text-xs' : 'px-2.5 py-1 text-sm',
-    custom ? 'bg-surface-2 text-fg' : paletteFor(index),
+    custom || index === null ? 'bg-surface-2 text-fg' : paletteFor(index),
     onClick && 'hover:ring-2 hover:ring-ring/40 cursor-pointer',
   );
   const content = (

@@ -35,6 +35,9 @@ export function LabelPicker({ value, onChange, label }: { value: string[]; onCha
   const inputId = useId();
   const listId = useId();
   const names = useMemo(() => (labels.data ?? []).map((l) => l.name), [labels.data]);
+  // A chosen label looks as it does on the cards: its colour, else its palette by id. One typed
+  // now has neither until the task is saved, so it is shown plain.
+  const byName = useMemo(() => new Map((labels.data ?? []).map((l) => [l.name.toLocaleLowerCase(), l])), [labels.data]);
   const suggestions = useMemo(() => labelSuggestions(names, value, text), [names, value, text]);
   const full = value.length >= LIMITS.labelsPerTaskMax;
 
@@ -80,19 +83,22 @@ export function LabelPicker({ value, onChange, label }: { value: string[]; onCha
       </label>
       {value.length > 0 && (
         <ul className="mb-2 flex flex-wrap gap-1.5" aria-label={t('labelPicker.selected')}>
-          {value.map((name, index) => (
-            <li key={name} className="inline-flex items-center gap-0.5">
-              <LabelChip name={name} index={index} size="md" />
-              <button
-                type="button"
-                onClick={() => onChange(value.filter((n) => n !== name))}
-                aria-label={t('labelPicker.remove', { label: name })}
-                className="rounded-full p-0.5 text-muted hover:bg-surface-2 hover:text-fg"
-              >
-                <X aria-hidden className="h-3.5 w-3.5" />
-              </button>
-            </li>
-          ))}
+          {value.map((name) => {
+            const known = byName.get(name.toLocaleLowerCase());
+            return (
+              <li key={name} className="inline-flex items-center gap-0.5">
+                <LabelChip name={name} color={known?.color} index={known?.id ?? null} size="md" />
+                <button
+                  type="button"
+                  onClick={() => onChange(value.filter((n) => n !== name))}
+                  aria-label={t('labelPicker.remove', { label: name })}
+                  className="rounded-full p-0.5 text-muted hover:bg-surface-2 hover:text-fg"
+                >
+                  <X aria-hidden className="h-3.5 w-3.5" />
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
       <div className="relative">
