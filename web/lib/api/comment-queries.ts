@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { TIMINGS } from '../../../common/constants.ts';
 import { Comment, CommentsResponse } from '../../../common/schemas/comment.schema.ts';
 import { apiRequest } from '../api-client.ts';
+import { taskKeys } from './task-queries.ts';
 
 export const commentKeys = {
   all: ['comments'] as const,
@@ -35,7 +36,11 @@ export function useAddComment(taskId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ content, parentId }: { content: string; parentId: number | null }) => addComment(taskId, content, parentId),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: commentKeys.task(taskId) }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: commentKeys.task(taskId) });
+      // The comment is in the task's activity too: the Activity tab shows it without reopening.
+      void queryClient.invalidateQueries({ queryKey: taskKeys.detail(taskId) });
+    },
   });
 }
 
@@ -56,6 +61,7 @@ export function useEditComment(taskId: number) {
         ),
       );
       setTimeout(() => void queryClient.invalidateQueries({ queryKey: commentKeys.task(taskId) }), TIMINGS.commentReloadMs);
+      void queryClient.invalidateQueries({ queryKey: taskKeys.detail(taskId) });
     },
   });
 }
