@@ -7,7 +7,10 @@ import { useDeleteTask } from './use-task-actions.ts';
 /** Spec §2: shows title and description and warns the deletion is permanent. */
 export function DeleteTaskDialog({ task, onClose, onDeleted }: { task: Task | null; onClose(): void; onDeleted(): void }) {
   const { t } = useTranslation('tasks');
-  const remove = useDeleteTask();
+  const remove = useDeleteTask(() => {
+    onClose();
+    onDeleted();
+  });
   return (
     <ConfirmDialog
       open={task !== null}
@@ -20,12 +23,7 @@ export function DeleteTaskDialog({ task, onClose, onDeleted }: { task: Task | nu
       onCancel={onClose}
       onConfirm={() => {
         if (!task) return;
-        remove.mutate(task.id, {
-          onSuccess: () => {
-            onClose();
-            onDeleted();
-          },
-        });
+        remove.mutate(task.id);
       }}
     >
       {task && (

@@ -53,11 +53,19 @@ export function useSaveTask() {
   });
 }
 
-export function useDeleteTask() {
+/**
+ * `onDeleted` runs first, before the caches change: a dialog still showing the task closes in the
+ * same render, instead of asking the server for the task it has just deleted (a 404).
+ */
+export function useDeleteTask(onDeleted: () => void) {
   const queryClient = useQueryClient();
+  const toast = useToast();
+  const { t } = useTranslation('tasks');
   return useMutation({
     mutationFn: (id: number) => deleteTask(id),
     onSuccess: (_result, id) => {
+      onDeleted();
+      toast.show(t('toasts.deleted'));
       updateLoadedTasks(queryClient, 'own', (tasks) => tasks.filter((task) => task.id !== id));
       queryClient.removeQueries({ queryKey: taskKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: taskKeys.all });
