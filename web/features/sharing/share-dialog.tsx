@@ -47,6 +47,8 @@ function ShareForm({ task, onClose }: { task: Pick<Task, 'id' | 'title'>; onClos
   const { t } = useTranslation('sharing');
   const formId = useId();
   const inputs = useRef(new Map<string, HTMLInputElement>());
+  /** Rows the user has typed an address in (by field id). */
+  const typedRows = useRef(new Set<string>());
   // ShareInput's rules (required, address pattern, duplicates ignoring case), checked on the rows
   // sent; its messages, and the server's, land on the row the address came from.
   const form = useApiForm<ShareValues, { email_ids: string[] }>({
@@ -169,7 +171,16 @@ function ShareForm({ task, onClose }: { task: Pick<Task, 'id' | 'title'>; onClos
                       maxLength={LIMITS.emailMax}
                       value={email.value}
                       placeholder={t('share.emailPlaceholder')}
-                      onChange={email.onChange}
+                      onChange={(event) => {
+                        if (event.target.value.trim() !== '') typedRows.current.add(row.id);
+                        email.onChange(event);
+                      }}
+                      // Spec §5's 'Email address is required': a row typed in and cleared says so when
+                      // it is left (blank rows are still dropped on submit).
+                      onBlur={() => {
+                        if (email.value.trim() === '' && typedRows.current.has(row.id))
+                          form.setError(`emails.${index}.value`, { type: 'required', message: t('share.errors.required') });
+                      }}
                       aria-invalid={error ? true : undefined}
                       aria-describedby={error ? `${inputId}-error` : undefined}
                       className={cx(inputClasses, 'ps-9 text-start', error && 'border-danger focus:border-danger')}
