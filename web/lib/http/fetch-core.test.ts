@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import de from '../../i18n/locales/de/server.json';
+import en from '../../i18n/locales/en/server.json';
 import { createServerMessageTranslator } from '../../i18n/server-messages.ts';
 import {
   ApiError,
+  apiErrorOf,
   apiFetch,
   errorMessage,
   NetworkError,
@@ -151,5 +153,16 @@ describe('the errors of spec §8', () => {
   test("anything that is not an API or network error is the screen's fallback with 'Please try again.'", () => {
     expect(errorMessage(new Error('bad answer'), 'Failed to load tasks')).toBe('Failed to load tasks Please try again.');
     expect(serverFieldErrors(new Error('bad answer'), () => 'name')).toEqual({ fields: [], rest: [] });
+  });
+});
+
+describe('a confirmation that does not match', () => {
+  test('is shown on the confirmation field, in plain words', () => {
+    setMessageTranslator(createServerMessageTranslator(en));
+    const error = apiErrorOf(422, {
+      message: 'The password field confirmation does not match.',
+      errors: { password: ['The password field confirmation does not match.'], email: ['The email has already been taken.'] },
+    });
+    expect(error.errors).toEqual({ password_confirmation: ["The passwords don't match."], email: ['The email has already been taken.'] });
   });
 });

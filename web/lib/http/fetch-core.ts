@@ -137,12 +137,23 @@ export function apiErrorOf(status: number, payload: unknown, fallbackMessage = '
   return new ApiError(translate(sent ? message : fallbackMessage), status, fieldErrorsFrom(errors), sent);
 }
 
+/**
+ * The API reports a confirmation that does not match on the field confirmed (spec: `password`);
+ * the person fixes it in the confirmation field, so forms show it there.
+ */
+const CONFIRMATION_MISMATCH = 'The password field confirmation does not match.';
+
 /** `{ field: [messages] }` in the UI language; anything that is not that shape is dropped. */
 function fieldErrorsFrom(errors: unknown): Record<string, string[]> | undefined {
   if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return undefined;
   const translated: Record<string, string[]> = {};
   for (const [field, messages] of Object.entries(errors)) {
-    if (Array.isArray(messages)) translated[field] = messages.filter((text) => typeof text === 'string').map((text) => translate(text));
+    if (!Array.isArray(messages)) continue;
+    for (const text of messages) {
+      if (typeof text !== 'string') continue;
+      const shownOn = text === CONFIRMATION_MISMATCH ? `${field}_confirmation` : field;
+      (translated[shownOn] ??= []).push(translate(text));
+    }
   }
   return translated;
 }
