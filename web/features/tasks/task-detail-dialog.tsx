@@ -56,6 +56,7 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
   const aiAbort = useRef<AbortController | null>(null);
   const detail = useQuery({ ...taskDetailQuery(taskId ?? 0), enabled: taskId !== null });
   const toggle = useToggleCompletion();
+  const toast = useToast();
   const task = detail.data?.task;
   const today = localDateString(new Date());
   const isOwner = task?.user_id === currentUserId;
@@ -98,7 +99,9 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
         onText: setAiDraft,
       });
       setAiState('idle');
-      onEdit(task, text);
+      // Nothing to improve: say so, rather than open Edit on the same text.
+      if (kind === 'rewrite' && text.trim() === task.description.trim()) toast.show(t('ai.alreadyGood'));
+      else onEdit(task, text);
     } catch (error) {
       setAiState('idle');
       if ((error as Error).name === 'AbortError') return;
