@@ -71,6 +71,8 @@ export default function DashboardPage() {
         taskId={dialogs.form?.taskId}
         duplicatedFrom={dialogs.form?.duplicatedFrom}
         onClose={dialogs.closeForm}
+        // A copy just made is the task the person works on next: it is shown, not the original.
+        onSaved={(task) => dialogs.form?.mode === 'duplicate' && dialogs.openDetail(task)}
       />
       <DeleteTaskDialog task={dialogs.deleting} onClose={dialogs.closeDelete} onDeleted={dialogs.closeDetail} />
     </div>

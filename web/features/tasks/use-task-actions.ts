@@ -54,8 +54,9 @@ export function useSaveTask() {
 }
 
 /**
- * `onDeleted` runs first, before the caches change: a dialog still showing the task closes in the
- * same render, instead of asking the server for the task it has just deleted (a 404).
+ * `onDeleted` closes what shows the task. Its detail is neither refetched nor dropped here: the
+ * dialog may still be on screen for a render, and an active query dropped or invalidated would ask
+ * the server for the task just deleted (a 404). Unused, it is garbage-collected like any query.
  */
 export function useDeleteTask(onDeleted: () => void) {
   const queryClient = useQueryClient();
@@ -67,8 +68,12 @@ export function useDeleteTask(onDeleted: () => void) {
       onDeleted();
       toast.show(t('toasts.deleted'));
       updateLoadedTasks(queryClient, 'own', (tasks) => tasks.filter((task) => task.id !== id));
-      queryClient.removeQueries({ queryKey: taskKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+      const detail = taskKeys.detail(id);
+      void queryClient.cancelQueries({ queryKey: detail });
+      void queryClient.invalidateQueries({
+        queryKey: taskKeys.all,
+        predicate: (query) => !(query.queryKey.length === detail.length && query.queryKey.every((part, i) => part === detail[i])),
+      });
       void queryClient.invalidateQueries({ queryKey: labelKeys.all });
     },
     onError: (error) => console.error('Deleting the task failed', error),

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { DUPLICATE_TITLE_PREFIX, type Priority } from '../../../common/constants.ts';
 import type { Task } from '../../../common/schemas/task.schema.ts';
 import { localDateString } from '../../../common/task-rules.ts';
@@ -34,11 +35,58 @@ export function editValues(task: Task, description?: string): Partial<TaskFormVa
   };
 }
 
-/** Which task dialogs are open on a task screen. */
+/** The address of a task screen with a task open: `/dashboard?task=42`. */
+export const TASK_PARAM = 'task';
+
+/** The open task's id in an address's query, if it is a valid one. */
+export function taskIdIn(search: string): number | null {
+  const value = new URLSearchParams(search).get(TASK_PARAM);
+  return value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
+}
+
+/** Set in the history entry that opening a task pushed: closing goes Back to the entry before. */
+interface OpenedHere {
+  taskOpenedHere?: boolean;
+}
+
+/**
+ * Which task dialogs are open on a task screen. The open task is in the address (`?task=42`):
+ * the link opens it for anyone allowed to see it, and Back closes it instead of leaving the page.
+ */
 export function useTaskDialogs() {
   const [form, setForm] = useState<FormState | null>(null);
-  const [detailId, setDetailId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Task | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const detailId = taskIdIn(location.search);
+
+  const addressWith = useCallback(
+    (id: number | null) => {
+      const query = new URLSearchParams(location.search);
+      if (id === null) query.delete(TASK_PARAM);
+      else query.set(TASK_PARAM, String(id));
+      const text = query.toString();
+      return `${location.pathname}${text ? `?${text}` : ''}${location.hash}`;
+    },
+    [location.pathname, location.search, location.hash],
+  );
+  const openedHere = (location.state as OpenedHere | null)?.taskOpenedHere === true;
+
+  const openDetail = useCallback(
+    (task: Pick<Task, 'id'>) => {
+      // One history entry per opening: another task opened from an open one replaces it.
+      if (detailId === task.id) return;
+      navigate(addressWith(task.id), { replace: detailId !== null, state: { taskOpenedHere: true } satisfies OpenedHere });
+    },
+    [detailId, navigate, addressWith],
+  );
+  const closeDetail = useCallback(() => {
+    if (detailId === null) return;
+    // Opened on this page: Back returns to the entry before it. Opened from a link: drop the task from it.
+    if (openedHere) navigate(-1);
+    else navigate(addressWith(null), { replace: true });
+  }, [detailId, openedHere, navigate, addressWith]);
+
   return {
     form,
     detailId,
@@ -55,8 +103,8 @@ export function useTaskDialogs() {
       [],
     ),
     closeForm: useCallback(() => setForm(null), []),
-    openDetail: useCallback((task: Task) => setDetailId(task.id), []),
-    closeDetail: useCallback(() => setDetailId(null), []),
+    openDetail,
+    closeDetail,
     askDelete: useCallback((task: Task) => setDeleting(task), []),
     closeDelete: useCallback(() => setDeleting(null), []),
   };
