@@ -1,12 +1,35 @@
+import { createContext, useContext, useMemo } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { checklistItems, type ChecklistItem } from '../../../common/checklist.ts';
 import { cx } from '../../lib/class-names.ts';
 
-const components: Components = {
+/** Ticks a checklist box: the offset of its mark in the source, and its new state. */
+export type ToggleChecklistItem = (markOffset: number, checked: boolean) => void;
+
+/** The checklist box of the list item being rendered, and what ticking it does (none: shown, not ticked). */
+const ChecklistItemBox = createContext<{ item: ChecklistItem; toggle: ToggleChecklistItem | undefined } | null>(null);
+
+function ChecklistBox({ checked }: { checked: boolean }) {
+  const box = useContext(ChecklistItemBox);
+  const label = box?.item.text || undefined;
+  if (!box?.toggle) return <input type="checkbox" checked={checked} disabled readOnly aria-label={label} className="me-2 align-middle" />;
+  const { toggle, item } = box;
+  return (
+    <input
+      type="checkbox"
+      checked={checked}
+      onChange={(event) => toggle(item.markOffset, event.target.checked)}
+      aria-label={label}
+      className="me-2 h-4 w-4 cursor-pointer align-middle accent-brand"
+    />
+  );
+}
+
+const baseComponents: Components = {
   // Links always open in a new tab and never hand the opener over.
   a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
-  // Task-list checkboxes are shown, not toggled.
-  input: ({ node: _node, ...props }) => <input {...props} disabled />,
+  input: ({ node: _node, type, checked }) => (type === 'checkbox' ? <ChecklistBox checked={checked === true} /> : null),
   // Each block takes its direction from its own text: an English line in the Arabic UI reads
   // left to right, an Arabic line in the English UI right to left.
   p: ({ node: _node, ...props }) => <p dir="auto" {...props} />,
@@ -22,9 +45,33 @@ const components: Components = {
 
 /**
  * Markdown for descriptions and AI output: GFM (tables, task lists, strike-through),
- * raw HTML never rendered, unsafe URLs (javascript:) dropped by react-markdown.
+ * raw HTML never rendered, unsafe URLs (javascript:) dropped by react-markdown. With
+ * `onToggleItem`, checklist boxes can be ticked (each list item finds its box by its place in
+ * the source).
  */
-export default function MarkdownView({ source, className }: { source: string; className?: string }) {
+export default function MarkdownView({
+  source,
+  className,
+  onToggleItem,
+}: {
+  source: string;
+  className?: string;
+  onToggleItem?: ToggleChecklistItem | undefined;
+}) {
+  const components = useMemo<Components>(() => {
+    const items = checklistItems(source);
+    return {
+      ...baseComponents,
+      li: ({ node, className: itemClass, ...props }) => {
+        const start = node?.position?.start.offset;
+        const box =
+          itemClass?.includes('task-list-item') && start !== undefined ? items.find((item) => item.markOffset > start) : undefined;
+        const li = <li dir="auto" className={itemClass} {...props} />;
+        if (!box) return li;
+        return <ChecklistItemBox.Provider value={{ item: box, toggle: onToggleItem }}>{li}</ChecklistItemBox.Provider>;
+      },
+    };
+  }, [source, onToggleItem]);
   return (
     <div
       className={cx(
@@ -33,6 +80,8 @@ export default function MarkdownView({ source, className }: { source: string; cl
         // quote, which read as markdown left unrendered: a tinted box and a plain quote instead.
         'prose-code:rounded prose-code:bg-surface-2 prose-code:px-1 prose-code:py-0.5 prose-code:font-normal prose-code:before:content-none prose-code:after:content-none [&_pre_code]:bg-transparent [&_pre_code]:p-0',
         'prose-blockquote:font-normal prose-blockquote:not-italic [&_blockquote_p]:before:content-none [&_blockquote_p]:after:content-none',
+        // A checklist item shows its box only, not a bullet before it as well.
+        '[&_.task-list-item]:list-none [&_ul.contains-task-list]:ps-0 [&_.task-list-item_ul.contains-task-list]:ps-6',
         className,
       )}
     >

@@ -1,6 +1,7 @@
-import { AlertTriangle, CalendarDays, CheckCircle2, Circle, Users } from 'lucide-react';
+import { AlertTriangle, CalendarDays, CheckCircle2, Circle, ListChecks, Users } from 'lucide-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { checklistProgress } from '../../../common/checklist.ts';
 import { LIMITS } from '../../../common/limits.ts';
 import type { Task } from '../../../common/schemas/task.schema.ts';
 import { isOverdue, preview } from '../../../common/task-rules.ts';
@@ -28,6 +29,7 @@ export const TaskCard = memo(function TaskCard({ task, layout, today, onOpen, on
   const shownLabels = task.labels.slice(0, labelLimit);
   const hiddenLabels = task.labels.length - shownLabels.length;
   const descriptionPreview = preview(task.description, LIMITS.descriptionPreviewChars);
+  const checklist = checklistProgress(task.description);
 
   return (
     <article
@@ -89,6 +91,22 @@ export const TaskCard = memo(function TaskCard({ task, layout, today, onOpen, on
               {overdue ? <AlertTriangle aria-hidden className="h-3 w-3" /> : <CalendarDays aria-hidden className="h-3 w-3" />}
               {dueDateText(task.due_date, today, i18n.language, { today: t('due.today'), tomorrow: t('due.tomorrow') })}
               {overdue && <span>· {t('due.overdue')}</span>}
+            </span>
+          )}
+          {checklist && (
+            <span
+              className={cx(
+                'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium tabular-nums',
+                checklist.done === checklist.total ? 'bg-success-soft text-success' : 'bg-surface-2 text-muted',
+              )}
+              data-testid="checklist-progress"
+              title={t('card.checklist', { done: checklist.done, total: checklist.total })}
+            >
+              <ListChecks aria-hidden className="h-3 w-3" />
+              <span aria-hidden>
+                {checklist.done}/{checklist.total}
+              </span>
+              <span className="sr-only">{t('card.checklist', { done: checklist.done, total: checklist.total })}</span>
             </span>
           )}
           {shownLabels.map((label) => (

@@ -24,7 +24,7 @@ import { dateTimeText, dueDateText } from './task-dates.ts';
 import { AiWorking } from './ai-working.tsx';
 import { AiWriterName } from './ai-writer-name.tsx';
 import { TaskActivity } from './task-activity.tsx';
-import { useToggleCompletion } from './use-task-actions.ts';
+import { useTickChecklistItem, useToggleCompletion } from './use-task-actions.ts';
 
 const MarkdownView = lazyWithRetry(() => import('../../components/markdown/markdown-view.tsx'));
 
@@ -56,6 +56,7 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
   const aiAbort = useRef<AbortController | null>(null);
   const detail = useQuery({ ...taskDetailQuery(taskId ?? 0), enabled: taskId !== null });
   const toggle = useToggleCompletion();
+  const tick = useTickChecklistItem();
   const toast = useToast();
   const task = detail.data?.task;
   const today = localDateString(new Date());
@@ -166,7 +167,7 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
         </h3>
         {task.description.trim() ? (
           <Suspense fallback={<Skeleton className="h-24" />}>
-            <MarkdownView source={task.description} />
+            <MarkdownView source={task.description} onToggleItem={(markOffset, checked) => tick.mutate({ task, markOffset, checked })} />
           </Suspense>
         ) : (
           <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-line px-4 py-8 text-center">

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { setChecklistItem } from '../../../common/checklist.ts';
 import type { Task, TaskInput } from '../../../common/schemas/task.schema.ts';
 import { useToast } from '../../components/ui/toast.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
 import { labelKeys } from '../../lib/api/label-queries.ts';
 import { addTask, deleteTask, setTaskCompleted, taskKeys, updateTask, type TaskPage, type TaskScope } from '../../lib/api/task-queries.ts';
 import { emitTaskAdded } from '../../lib/task-events.ts';
@@ -77,5 +79,43 @@ export function useDeleteTask(onDeleted: () => void) {
       void queryClient.invalidateQueries({ queryKey: labelKeys.all });
     },
     onError: (error) => console.error('Deleting the task failed', error),
+  });
+}
+
+/**
+ * Ticks or clears a checklist box of the task's description: saved as an edit of the description
+ * (so anyone who may edit the task may tick, and it shows in the activity). The box changes at
+ * once; if saving fails it goes back and a toast says why.
+ */
+export function useTickChecklistItem() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const { t } = useTranslation('tasks');
+  type Detail = { task: Task } & Record<string, unknown>;
+  const setDescription = (id: number, description: string) =>
+    queryClient.setQueryData<Detail>(taskKeys.detail(id), (data) => (data ? { ...data, task: { ...data.task, description } } : data));
+  return useMutation({
+    mutationFn: ({ task, markOffset, checked }: { task: Task; markOffset: number; checked: boolean }) =>
+      updateTask(task.id, {
+        title: task.title,
+        description: setChecklistItem(task.description, markOffset, checked),
+        due_date: task.due_date,
+        priority: task.priority,
+        labels: task.labels.map((label) => label.name),
+      }),
+    onMutate: ({ task, markOffset, checked }) => {
+      setDescription(task.id, setChecklistItem(task.description, markOffset, checked));
+      return { before: task.description };
+    },
+    onError: (error, { task }, context) => {
+      if (context) setDescription(task.id, context.before);
+      toast.show(errorMessage(error, t('errors.updateTask'), t('common:errors.pleaseTryAgain')), 'error');
+    },
+    onSuccess: (updated) => {
+      for (const scope of ['own', 'shared'] as const) {
+        updateLoadedTasks(queryClient, scope, (tasks) => tasks.map((task) => (task.id === updated.id ? updated : task)));
+      }
+      void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+    },
   });
 }
