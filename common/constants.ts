@@ -7,6 +7,7 @@ export const STORAGE_KEYS = {
   language: 'taskaty_language',
   theme: 'taskaty_theme',
   viewMode: 'taskaty_view_mode',
+  density: 'taskaty_density',
 } as const;
 
 export const PRIORITIES = ['low', 'medium', 'high'] as const;
@@ -23,6 +24,8 @@ export type Theme = (typeof THEMES)[number];
 
 export const VIEW_MODES = ['list', 'grid'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];
+/** How much of a screen a task card takes: comfortable shows the description; compact is one line a task. */
+export type Density = 'comfortable' | 'compact';
 
 export const THEME_COLORS = { light: '#9333ea', dark: '#1f2937' } as const;
 

@@ -39,7 +39,13 @@ export function QuickAdd() {
   return (
     <div className="flex items-center">
       {open && (
-        <form onSubmit={onSubmit} className="me-1 flex items-center" data-testid="quick-add-form">
+        // Phones: a row of its own under the header (beside the bell and menu it would widen the
+        // page past the screen); wider screens: inline before the button.
+        <form
+          onSubmit={onSubmit}
+          className="absolute inset-x-0 top-full flex items-center border-b border-line bg-surface px-4 py-2 shadow-sm sm:static sm:me-1 sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none"
+          data-testid="quick-add-form"
+        >
           <label className="sr-only" htmlFor="quick-add-input">
             {t('quickAdd.label')}
           </label>
@@ -52,12 +58,12 @@ export function QuickAdd() {
             onChange={(event) => setTitle(event.target.value)}
             onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
             placeholder={t('quickAdd.placeholder')}
-            className="h-9 w-40 rounded-control border border-line bg-surface px-3 text-sm text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40 sm:w-64"
+            className="h-9 min-w-0 flex-1 rounded-control border border-line bg-surface px-3 text-sm text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40 sm:w-64 sm:flex-none"
           />
           <button
             type="submit"
             disabled={!title.trim() || busy}
-            className="ms-1 h-9 rounded-control bg-brand px-3 text-sm font-medium text-brand-fg disabled:opacity-50"
+            className="ms-1 h-9 shrink-0 rounded-control bg-brand px-3 text-sm font-medium text-brand-fg disabled:opacity-50"
           >
             {t('quickAdd.add')}
           </button>
@@ -65,6 +71,7 @@ export function QuickAdd() {
       )}
       <button
         type="button"
+        data-testid="quick-add-toggle"
         onClick={() => setOpen((value) => !value)}
         aria-expanded={open}
         aria-label={open ? t('quickAdd.close') : t('quickAdd.open')}

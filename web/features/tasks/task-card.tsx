@@ -2,6 +2,7 @@ import { AlertTriangle, CalendarDays, CheckCircle2, Circle, ListChecks, Users } 
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checklistProgress } from '../../../common/checklist.ts';
+import type { Density } from '../../../common/constants.ts';
 import { LIMITS } from '../../../common/limits.ts';
 import type { Task } from '../../../common/schemas/task.schema.ts';
 import { isOverdue, preview } from '../../../common/task-rules.ts';
@@ -14,6 +15,8 @@ import { dueDateText, fullDateText } from './task-dates.ts';
 export interface TaskCardProps {
   task: Task;
   layout: 'list' | 'grid';
+  /** Compact: one line a task (title, then the description and chips as room allows). */
+  density?: Density;
   today: string;
   onOpen(task: Task): void;
   onToggle?: ((task: Task) => void) | undefined;
@@ -21,7 +24,15 @@ export interface TaskCardProps {
   showOwner?: boolean;
 }
 
-export const TaskCard = memo(function TaskCard({ task, layout, today, onOpen, onToggle, showOwner }: TaskCardProps) {
+export const TaskCard = memo(function TaskCard({
+  task,
+  layout,
+  density = 'comfortable',
+  today,
+  onOpen,
+  onToggle,
+  showOwner,
+}: TaskCardProps) {
   const { t, i18n } = useTranslation('tasks');
   const done = task.is_completed === 1;
   const overdue = isOverdue(task, today);
@@ -30,6 +41,7 @@ export const TaskCard = memo(function TaskCard({ task, layout, today, onOpen, on
   const hiddenLabels = task.labels.length - shownLabels.length;
   const descriptionPreview = preview(task.description, LIMITS.descriptionPreviewChars);
   const checklist = checklistProgress(task.description);
+  const compact = density === 'compact';
 
   return (
     <article
@@ -37,8 +49,10 @@ export const TaskCard = memo(function TaskCard({ task, layout, today, onOpen, on
       data-task-id={task.id}
       data-completed={done ? 'true' : 'false'}
       className={cx(
-        'group relative flex gap-3 rounded-card border border-line bg-surface p-4 transition-shadow hover:shadow-md',
-        layout === 'grid' ? 'h-full flex-col' : 'items-start',
+        // The tick sits at the start of the title's line in every layout.
+        'group relative flex items-start gap-3 rounded-card border border-line bg-surface transition-shadow hover:shadow-md',
+        compact ? 'px-3 py-2' : 'px-4 py-3',
+        layout === 'grid' && 'h-full',
         done && 'opacity-60',
       )}
     >
@@ -48,17 +62,13 @@ export const TaskCard = memo(function TaskCard({ task, layout, today, onOpen, on
           onClick={() => onToggle(task)}
           aria-label={done ? t('card.markPending', { title: task.title }) : t('card.markDone', { title: task.title })}
           aria-pressed={done}
-          className={cx(
-            'relative z-10 mt-0.5 shrink-0 rounded-full',
-            done ? 'text-success' : 'text-muted hover:text-brand',
-            layout === 'grid' && 'absolute end-3 top-3',
-          )}
+          className={cx('relative z-10 mt-0.5 shrink-0 rounded-full', done ? 'text-success' : 'text-muted hover:text-brand')}
         >
           {done ? <CheckCircle2 aria-hidden className="h-5 w-5" /> : <Circle aria-hidden className="h-5 w-5" />}
         </button>
       )}
-      <div className="min-w-0 flex-1">
-        <h3 dir="auto" className="pe-6 text-sm font-semibold text-fg">
+      <div className={cx('min-w-0 flex-1', compact && 'flex flex-wrap items-center gap-x-3 gap-y-1')}>
+        <h3 dir="auto" className={cx('text-sm font-semibold text-fg', compact && 'min-w-0 max-w-full truncate')}>
           {/* The whole card is clickable through this button's stretched ::after. */}
           <button
             type="button"
@@ -72,12 +82,16 @@ export const TaskCard = memo(function TaskCard({ task, layout, today, onOpen, on
         {descriptionPreview && (
           <p
             dir="auto"
-            className={cx('mt-1 text-sm text-muted', layout === 'grid' ? 'line-clamp-3' : 'line-clamp-2', done && 'line-through')}
+            className={cx(
+              'text-sm text-muted',
+              compact ? 'hidden min-w-0 flex-1 truncate md:block' : layout === 'grid' ? 'mt-1 line-clamp-3' : 'mt-0.5 line-clamp-1',
+              done && 'line-through',
+            )}
           >
             {descriptionPreview}
           </p>
         )}
-        <div className="mt-3 flex flex-wrap items-center gap-1.5">
+        <div className={cx('flex flex-wrap items-center gap-1.5', !compact && 'mt-2')}>
           <PriorityBadge priority={task.priority} label={t(`priority.${task.priority}`)} />
           {task.due_date && (
             <span

@@ -9,13 +9,14 @@ import {
   List,
   ListFilter,
   Plus,
+  Rows3,
   Search,
   X,
 } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PRIORITIES, STORAGE_KEYS, type ViewMode } from '../../../common/constants.ts';
+import { PRIORITIES, STORAGE_KEYS, type Density, type ViewMode } from '../../../common/constants.ts';
 import type { Task } from '../../../common/schemas/task.schema.ts';
 import { localDateString } from '../../../common/task-rules.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -50,6 +51,19 @@ function storedViewMode(): ViewMode {
   return storage.get(STORAGE_KEYS.viewMode) === 'grid' ? 'grid' : 'list';
 }
 
+function storedDensity(): Density {
+  return storage.get(STORAGE_KEYS.density) === 'compact' ? 'compact' : 'comfortable';
+}
+
+/** Tailwind's `sm` breakpoint: below it, sorting folds into the Filters panel so the first task shows on a phone. */
+const WIDE = '(min-width: 640px)';
+const subscribeToWidth = (onChange: () => void) => {
+  const query = matchMedia(WIDE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const useWideScreen = () => useSyncExternalStore(subscribeToWidth, () => matchMedia(WIDE).matches);
+
 export interface TaskDashboardProps {
   mode: 'own' | 'shared';
   onOpenTask(task: Task): void;
@@ -66,7 +80,9 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
     return label ? { ...INITIAL_FILTERS, label } : INITIAL_FILTERS;
   });
   const [viewMode, setViewModeState] = useState<ViewMode>(storedViewMode);
+  const [density, setDensityState] = useState<Density>(storedDensity);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const wide = useWideScreen();
   const today = localDateString(new Date());
 
   // Spec §2: ?label= is read once, then removed from the address.
@@ -123,6 +139,11 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
     storage.set(STORAGE_KEYS.viewMode, next);
     setViewModeState(next);
   };
+  const toggleDensity = () => {
+    const next = density === 'compact' ? 'comfortable' : 'compact';
+    storage.set(STORAGE_KEYS.density, next);
+    setDensityState(next);
+  };
   const update = (patch: Partial<DashboardFilters>) => setFilters((current) => ({ ...current, ...patch }));
   const filtered = activeFilterCount(filters) > 0 || filters.search.trim() !== '';
   const everything = summary.data ? summary.data.pending + summary.data.done : undefined;
@@ -140,11 +161,13 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
       aria-pressed={active}
       data-testid={`counter-${key}`}
       className={cx(
-        'flex items-center gap-3 rounded-card border bg-surface p-3 text-start transition-colors sm:p-4',
+        'flex items-center gap-3 rounded-card border bg-surface px-3 py-2 text-start transition-colors sm:p-4',
         active ? 'border-brand ring-2 ring-ring/30' : 'border-line hover:border-brand/60',
       )}
     >
-      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-strong">{icon}</span>
+      <span className="hidden h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-strong sm:flex">
+        {icon}
+      </span>
       <span>
         {value === null ? (
           <span aria-hidden className="my-1 block h-4 w-8 animate-pulse rounded-control bg-surface-2" />
@@ -210,7 +233,7 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
       </div>
 
       <div className="flex flex-wrap items-center gap-2">
-        <label className="relative min-w-[12rem] flex-1">
+        <label className="relative min-w-0 flex-1 basis-32">
           <span className="sr-only">{t('search.label')}</span>
           <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" />
           <input
@@ -228,7 +251,7 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
           aria-controls="filters-panel"
           onClick={() => setFiltersOpen((open) => !open)}
         >
-          {t('filters.title')}
+          {wide ? t('filters.title') : t('filters.titleWithSort')}
           {activeFilterCount(filters) > 0 && (
             <span className="rounded-full bg-brand px-1.5 text-xs text-brand-fg">{activeFilterCount(filters)}</span>
           )}
@@ -250,6 +273,20 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
               {modeOption === 'list' ? <List aria-hidden className="h-4 w-4" /> : <LayoutGrid aria-hidden className="h-4 w-4" />}
             </button>
           ))}
+          <button
+            type="button"
+            onClick={toggleDensity}
+            aria-pressed={density === 'compact'}
+            aria-label={t('view.compact')}
+            title={t('view.compact')}
+            data-testid="density-compact"
+            className={cx(
+              'flex h-8 w-8 items-center justify-center rounded-[0.35rem]',
+              density === 'compact' ? 'bg-brand-soft text-brand-strong' : 'text-muted hover:text-fg',
+            )}
+          >
+            <Rows3 aria-hidden className="h-4 w-4" />
+          </button>
         </div>
       </div>
 
@@ -309,30 +346,32 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
         </div>
       )}
 
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="text-xs font-medium text-muted">{t('sort.label')}</span>
-        {sortButton('created_at')}
-        {sortButton('updated_at')}
-        <label className="inline-flex items-center">
-          <span className="sr-only">{t('sort.priority')}</span>
-          <select
-            value={filters.sort === 'priority' ? filters.priority : ''}
-            onChange={(event) => setFilters((current) => choosePrioritySort(current, event.target.value as DashboardFilters['priority']))}
-            data-testid="sort-priority"
-            className={cx(selectClasses, filters.sort === 'priority' && 'border-brand bg-brand-soft text-brand-strong')}
-          >
-            <option value="" disabled>
-              {t('sort.priority')}
-            </option>
-            <option value="all">{t('sort.priorityAll')}</option>
-            {[...PRIORITIES].reverse().map((p) => (
-              <option key={p} value={p}>
-                {t(`priority.${p}`)}
+      {(wide || filtersOpen) && (
+        <div className="flex flex-wrap items-center gap-2" data-testid="sort-row">
+          <span className="text-xs font-medium text-muted">{t('sort.label')}</span>
+          {sortButton('created_at')}
+          {sortButton('updated_at')}
+          <label className="inline-flex items-center">
+            <span className="sr-only">{t('sort.priority')}</span>
+            <select
+              value={filters.sort === 'priority' ? filters.priority : ''}
+              onChange={(event) => setFilters((current) => choosePrioritySort(current, event.target.value as DashboardFilters['priority']))}
+              data-testid="sort-priority"
+              className={cx(selectClasses, filters.sort === 'priority' && 'border-brand bg-brand-soft text-brand-strong')}
+            >
+              <option value="" disabled>
+                {t('sort.priority')}
               </option>
-            ))}
-          </select>
-        </label>
-      </div>
+              <option value="all">{t('sort.priorityAll')}</option>
+              {[...PRIORITIES].reverse().map((p) => (
+                <option key={p} value={p}>
+                  {t(`priority.${p}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
 
       {(activeFilterCount(filters) > 0 || summary.isSuccess) && (
         <div className="flex flex-wrap items-center gap-2" data-testid="active-filters">
@@ -388,6 +427,7 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
           <TaskList
             tasks={shown}
             layout={viewMode}
+            density={density}
             today={today}
             onOpen={onOpenTask}
             onToggle={onToggle}

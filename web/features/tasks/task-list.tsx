@@ -2,6 +2,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Density } from '../../../common/constants.ts';
 import type { Task } from '../../../common/schemas/task.schema.ts';
 import { TaskCard, type TaskCardProps } from './task-card.tsx';
 
@@ -34,10 +35,11 @@ const LOAD_AHEAD_ROWS = 20;
 export function TaskList({
   tasks,
   layout,
+  density = 'comfortable',
   onEndReached,
   loadingMore = false,
   ...handlers
-}: { tasks: Task[]; layout: 'list' | 'grid'; onEndReached?: () => void; loadingMore?: boolean } & CardHandlers) {
+}: { tasks: Task[]; layout: 'list' | 'grid'; density?: Density; onEndReached?: () => void; loadingMore?: boolean } & CardHandlers) {
   const { t } = useTranslation('tasks');
   const container = useRef<HTMLDivElement>(null);
   const [element, setElement] = useState<HTMLDivElement | null>(null);
@@ -46,9 +48,10 @@ export function TaskList({
   const rows = Math.ceil(tasks.length / columns);
   const virtualizer = useWindowVirtualizer({
     count: rows,
-    estimateSize: () => (layout === 'grid' ? 180 : 116),
+    // Close to the cards' usual heights, so the scrollbar barely moves as rows are measured.
+    estimateSize: () => (layout === 'grid' ? (density === 'compact' ? 110 : 150) : density === 'compact' ? 42 : 84),
     overscan: 6,
-    gap: 12,
+    gap: density === 'compact' ? 6 : 8,
     scrollMargin: element?.offsetTop ?? 0,
   });
   const items = virtualizer.getVirtualItems();
@@ -73,9 +76,9 @@ export function TaskList({
               transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
             }}
           >
-            <div className="grid gap-3" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+            <div className="grid gap-2" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
               {tasks.slice(row.index * columns, row.index * columns + columns).map((task) => (
-                <TaskCard key={task.id} task={task} layout={layout} {...handlers} />
+                <TaskCard key={task.id} task={task} layout={layout} density={density} {...handlers} />
               ))}
             </div>
           </div>
