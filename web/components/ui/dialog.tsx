@@ -11,6 +11,8 @@ export interface DialogProps {
   children: ReactNode;
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
+  /** Larger screens: centred, or at a fixed distance from the top for a dialog whose height changes (tabs). */
+  placement?: 'center' | 'top';
   closeLabel: string;
   /** Accessible description id target. */
   description?: ReactNode;
@@ -51,6 +53,7 @@ export function Dialog({
   children,
   footer,
   size = 'md',
+  placement = 'center',
   closeLabel,
   description,
   testId,
@@ -96,7 +99,8 @@ export function Dialog({
       }}
       className={cx(
         'm-0 h-dvh max-h-dvh w-full max-w-none bg-transparent p-0 backdrop:bg-black/50 backdrop:backdrop-blur-[1px]',
-        'sm:m-auto sm:h-fit sm:max-h-[90dvh] sm:p-4',
+        placement === 'top' ? 'sm:mx-auto sm:mt-[6dvh] sm:mb-auto' : 'sm:m-auto',
+        'sm:h-fit sm:max-h-[90dvh] sm:p-4',
         widths[size],
       )}
     >

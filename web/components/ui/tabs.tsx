@@ -40,7 +40,8 @@ export function Tabs<K extends string>({
   };
   return (
     <div>
-      <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto border-b border-line">
+      {/* Phones: the tabs share the width and a long name wraps, so none is cut off. */}
+      <div role="tablist" aria-label={label} className="grid auto-cols-fr grid-flow-col gap-1 border-b border-line sm:flex">
         {items.map((item, index) => {
           const selected = item.key === active;
           return (
@@ -58,7 +59,7 @@ export function Tabs<K extends string>({
               onClick={() => onChange(item.key)}
               onKeyDown={(event) => onKeyDown(event, index)}
               className={cx(
-                '-mb-px flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
+                '-mb-px flex min-w-0 items-center justify-center gap-1.5 border-b-2 px-1 py-2.5 text-center text-sm leading-tight font-medium transition-colors sm:shrink-0 sm:gap-2 sm:px-3 sm:whitespace-nowrap',
                 selected ? 'border-brand text-brand-strong' : 'border-transparent text-muted hover:text-fg',
               )}
             >

@@ -153,8 +153,8 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
         )}
       >
         {task.is_completed === 1 ? <CheckCircle2 aria-hidden className="h-4 w-4" /> : <Circle aria-hidden className="h-4 w-4" />}
-        <span className="hidden sm:inline">{task.is_completed === 1 ? t('actions.reopen') : t('actions.complete')}</span>
-        <span className="sr-only sm:hidden">{task.is_completed === 1 ? t('actions.reopen') : t('actions.complete')}</span>
+        {/* Named on every screen: a bare circle does not say what it does. */}
+        <span>{task.is_completed === 1 ? t('actions.reopen') : t('actions.complete')}</span>
       </button>
     </>
   );
@@ -354,6 +354,8 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
       open={taskId !== null}
       onClose={onClose}
       size="lg"
+      // Its height follows the tab shown: anchored at the top, the tabs stay where they are.
+      placement="top"
       closeLabel={t('common:actions.close')}
       testId="task-detail-dialog"
       title={
