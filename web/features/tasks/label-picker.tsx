@@ -42,6 +42,13 @@ export function LabelPicker({ value, onChange, label }: { value: string[]; onCha
   const full = value.length >= LIMITS.labelsPerTaskMax;
 
   useEffect(() => () => clearTimeout(hideTimer.current), []);
+  // The suggestions open below the field, which may sit at the bottom of a dialog's scroll area:
+  // they are brought into view where the person types.
+  const listbox = useRef<HTMLDivElement>(null);
+  const shownSuggestions = open ? suggestions.length : -1;
+  useEffect(() => {
+    if (shownSuggestions >= 0) listbox.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [shownSuggestions]);
   useEffect(() => setHighlight(0), [text]);
 
   function add(name: string) {
@@ -130,6 +137,7 @@ export function LabelPicker({ value, onChange, label }: { value: string[]; onCha
         />
         {open && (
           <div
+            ref={listbox}
             id={listId}
             role="listbox"
             aria-label={t('labelPicker.suggestions')}
