@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { countChecklistItems, tidyDescription } from './description-tidy.ts';
+import { countChecklistItems, improveDescription, tidyDescription } from './description-tidy.ts';
 
 const words = (text: string) => (text.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase());
 
@@ -90,6 +90,39 @@ describe('description tidy-up', () => {
       fc.property(description, (text) => {
         const once = tidyDescription(text);
         expect(tidyDescription(once)).toBe(once);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  test('improve leaves a text alone when tidying would only change its cosmetics', () => {
+    for (const text of [
+      'call the bank about the new card',
+      '* milk\n* eggs',
+      '1) draft\n2) review',
+      'Packing:\n- passport\n- charger',
+      '- [X] Tickets\n- [ ] Hotel',
+      'First   line of text here\r\n\r\n\r\nsecond paragraph',
+      'होटल ने ईमेल से तारीख़ पक्की की',
+    ]) {
+      expect(improveDescription(`\n\n${text}  \n`), text).toBe(text);
+    }
+    expect(improveDescription('    indented   code\n')).toBe('    indented   code');
+  });
+
+  test('improve tidies what reads or renders badly, all of it', () => {
+    expect(improveDescription('milk\neggs\nbread')).toBe('- [ ] Milk\n- [ ] Eggs\n- [ ] Bread');
+    expect(improveDescription('• call Omar\n• pay the deposit')).toBe('- Call Omar\n- Pay the deposit');
+    expect(improveDescription('TODO: send the invites')).toBe('- [ ] Send the invites');
+    expect(improveDescription('the venue is booked\n\n[] send invites')).toBe('The venue is booked.\n\n- [ ] Send invites');
+  });
+
+  test('improve answers either the tidy text or the user’s own, and improving its answer changes nothing', () => {
+    fc.assert(
+      fc.property(description, (text) => {
+        const once = improveDescription(text);
+        expect([tidyDescription(text), text.replace(/^\s*\n/u, '').trimEnd()]).toContain(once);
+        expect(improveDescription(once)).toBe(once);
       }),
       { numRuns: 400 },
     );

@@ -147,3 +147,47 @@ export function tidyDescription(input: string): string {
 export function countChecklistItems(markdown: string): number {
   return markdown.split('\n').filter((l) => /^\s*- \[[ x]\] /.test(l)).length;
 }
+
+/**
+ * What a reader would not count as an improvement: a capital letter, a closing full stop, a
+ * bold label, runs of spaces or blank lines, and list markers that markdown already renders the
+ * same ("* a", "1) a", "[X]"). Whatever differs after this changes how the text reads or
+ * renders: loose lines joined into one paragraph becoming items, "•" or "[]" becoming a real
+ * list or checkbox, a "TODO:" becoming a checkbox.
+ */
+function cosmeticKey(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((raw) => {
+      const line = raw.trimEnd();
+      const indent = /^\s*/.exec(line)![0];
+      return (
+        indent +
+        line
+          .slice(indent.length)
+          .replace(/[ \t]{2,}/g, ' ')
+          .replace(/^\*\*([^*]+:)\*\*$/u, '$1')
+          .replace(/^[*+](?=\s)/u, '-')
+          .replace(/^(\d{1,3})\)(?=\s)/u, '$1.')
+          .replace(/^- \[X\]/u, '- [x]')
+          .replace(/^((?:- |\d{1,3}\. )?(?:\[[ x]\] )?)(\p{Lu})/u, (_, marker: string, letter: string) => marker + letter.toLowerCase())
+          .replace(/[.।]$/u, '')
+      );
+    })
+    .filter((line) => line.trim() !== '')
+    .join('\n');
+}
+
+/**
+ * "Improve" for a user's description: the tidied text when tidying changes how it reads or
+ * renders, otherwise the user's own text as written (only its surrounding blank space trimmed).
+ * So a description that is already in good shape comes back unchanged, and the client can say
+ * so, instead of offering a suggestion that differs by a full stop or a capital letter.
+ */
+export function improveDescription(input: string): string {
+  const tidy = tidyDescription(input);
+  if (cosmeticKey(tidy) !== cosmeticKey(input)) return tidy;
+  // Leading blank lines and trailing space go; leading spaces stay, they may start a code block.
+  return input.replace(/^\s*\n/u, '').trimEnd();
+}

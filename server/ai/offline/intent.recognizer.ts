@@ -1,11 +1,20 @@
 import type { Intent } from './phrasebook.ts';
 
 /**
- * Recognises what a task title is about from its verb (or, failing that, a telling noun),
- * in any of the six languages, whatever language the user reads. Deterministic and pure.
+ * Recognises what a task title is about, in any of the six languages, whatever language the
+ * user reads. Deterministic and pure.
+ *
+ * Every word of the title is looked up in the keyword lists below (the longest, most exact
+ * keyword wins at each place, and a phrase such as "blood test" covers its words). A verb
+ * decides: in Hindi the last one, since Hindi puts the main verb last; elsewhere the first.
+ * Some verbs say little on their own ("fix", "plan", "book", "buy", "check"): they give way to a
+ * telling word anywhere in the title (GIVES_WAY), so "Fix the leaking kitchen tap" is plumbing
+ * and "Book a dentist appointment" an appointment. Without a verb a telling noun decides (the
+ * last one in Hindi, whose noun phrases end in their head: "बिजली का बिल"); otherwise `general`.
  *
  * Keywords are written naturally (accents, hamza, nukta) and normalised like the title.
- * A trailing `*` matches a word prefix; a space separates the words of a phrase.
+ * A trailing `*` matches a word prefix, a leading `*` a word ending (German compounds:
+ * "*arzt" finds "Zahnarzt"); a space separates the words of a phrase.
  */
 type KeywordIntent = Exclude<Intent, 'general'>;
 
@@ -20,48 +29,129 @@ const KEYWORDS: Record<KeywordIntent, { verbs: string[]; nouns: string[] }> = {
       ...['लिख*'],
     ],
     nouns: [
-      ...['report', 'essay', 'article', 'letter', 'proposal', 'blog post', 'newsletter', 'speech'],
+      ...['report', 'essay', 'article', 'letter', 'proposal', 'blog post', 'newsletter', 'speech', 'cover letter'],
       ...['informe', 'artículo', 'carta', 'ensayo', 'discurso'],
       ...['rapport', 'lettre', 'dissertation', 'discours'],
-      ...['bericht', 'artikel', 'brief', 'aufsatz', 'rede'],
+      ...['bericht', 'artikel', 'brief', 'aufsatz', 'rede', 'bewerbung*'],
       ...['تقرير', 'مقال', 'مقالة', 'رسالة', 'خطاب'],
       ...['रिपोर्ट', 'लेख', 'पत्र', 'निबंध', 'भाषण'],
     ],
   },
+  // Software and other faults: its generic verbs ("fix", "arreglar", "ठीक") give way to a
+  // household object (GIVES_WAY), so only a bug, an error or a title naming nothing else lands here.
   fix: {
     verbs: [
-      ...['fix', 'fixes', 'fixing', 'repair*', 'debug*', 'resolve', 'solve', 'patch'],
-      ...['arregl*', 'repar*', 'corrig*', 'correg*', 'solucion*'],
-      ...['répar*', 'corrig*', 'résoudre', 'résous', 'dépann*'],
-      ...['reparier*', 'beheb*', 'behob*', 'korrigier*', 'fixen'],
-      ...['اصلح*', 'إصلاح', 'صلح', 'عالج', 'معالجة', 'حل', 'صحح', 'تصحيح'],
-      ...['ठीक', 'सुधार*', 'मरम्मत', 'फ़िक्स'],
+      ...['fix', 'fixes', 'fixing', 'debug*', 'resolve', 'solve', 'patch', 'troubleshoot'],
+      ...['arregl*', 'corrig*', 'correg*', 'solucion*', 'depur*'],
+      ...['corrig*', 'résoudre', 'résous', 'dépann*', 'débogu*'],
+      ...['beheb*', 'behob*', 'korrigier*', 'fixen', 'debugg*'],
+      ...['اصلح*', 'إصلاح', 'صلح', 'تصليح', 'عالج', 'معالجة', 'حل', 'صحح', 'تصحيح'],
+      ...['ठीक', 'सुधार*', 'फ़िक्स', 'डीबग'],
     ],
     nouns: [
-      ...['bug', 'bugs', 'error', 'crash', 'leak', 'broken', 'outage'],
-      ...['fallo', 'avería', 'fuga', 'roto'],
-      ...['erreur', 'panne', 'fuite', 'cassé'],
-      ...['fehler', 'defekt', 'kaputt', 'absturz'],
-      ...['خطأ', 'عطل', 'تسريب', 'مكسور'],
-      ...['बग', 'त्रुटि', 'ख़राबी', 'लीक'],
+      ...['bug', 'bugs', 'error', 'errors', 'crash', 'crashes', 'outage', 'exception', 'regression', 'memory leak', 'stack trace'],
+      ...['fallo', 'error', 'errores', 'caída'],
+      ...['erreur', 'erreurs', 'plantage'],
+      ...['fehler', 'absturz', 'bugfix'],
+      ...['خطأ', 'أخطاء', 'عطل برمجي'],
+      ...['बग', 'त्रुटि', 'एरर'],
+    ],
+  },
+  // Home repair: things in a house, a bike or a car, and the verbs that only ever mean mending.
+  repair: {
+    verbs: [
+      ...['repair*', 'mend'],
+      ...['repar*'],
+      ...['répar*'],
+      ...['reparier*', 'flick*', 'austausch*'],
+      ...['صيانة', 'رمم', 'ترميم'],
+      ...['मरम्मत', 'रिपेयर'],
+    ],
+    nouns: [
+      ...['door', 'window', 'roof', 'fence', 'gate', 'lock', 'hinge', 'shelf', 'shelves', 'drawer', 'chair', 'furniture'],
+      ...['bike', 'bicycle', 'car', 'tyre', 'tire', 'flat tyre', 'puncture'],
+      ...['washing machine', 'dishwasher', 'fridge', 'freezer', 'oven', 'heating', 'heater', 'boiler', 'air conditioner'],
+      ...['light', 'lamp', 'bulb', 'light bulb', 'socket', 'fuse', 'smoke alarm', 'ceiling', 'wall', 'tiles', 'blinds'],
+      ...['printer', 'router', 'wifi', 'zip', 'zipper'],
+      ...['puerta', 'ventana', 'tejado', 'cerradura', 'bici', 'bicicleta', 'coche', 'rueda', 'pinchazo', 'avería'],
+      ...['lavadora', 'lavavajillas', 'nevera', 'frigorífico', 'horno', 'calefacción', 'lámpara', 'bombilla', 'enchufe'],
+      ...['estantería', 'silla', 'mueble', 'persiana', 'impresora', 'valla'],
+      ...['porte', 'fenêtre', 'toit', 'serrure', 'vélo', 'voiture', 'pneu', 'crevaison', 'panne', 'lave linge', 'machine à laver'],
+      ...['lave vaisselle', 'frigo', 'réfrigérateur', 'chauffage', 'lampe', 'ampoule', 'étagère', 'chaise', 'meuble'],
+      ...['volet', 'volets', 'imprimante', 'box internet', 'clôture'],
+      ...['tür', '*tür', 'fenster', 'dach', 'schloss', 'fahrrad', 'auto', 'reifen', 'platten', 'waschmaschine', 'spülmaschine'],
+      ...['geschirrspüler', 'kühlschrank', 'ofen', 'backofen', 'heizung', 'lampe', 'glühbirne', 'steckdose', 'regal', 'stuhl'],
+      ...['möbel', 'rollladen', 'rollo', 'drucker', 'router', 'wlan', 'zaun', 'fliesen', 'werkstatt'],
+      ...['باب', 'نافذة', 'شباك', 'سقف', 'قفل', 'دراجة', 'سيارة', 'غسالة', 'ثلاجة', 'براد', 'فرن', 'تدفئة', 'مكيف'],
+      ...['مصباح', 'لمبة', 'مقبس', 'رف', 'كرسي', 'أثاث', 'طابعة', 'راوتر', 'مروحة'],
+      ...['दरवाज़ा', 'दरवाज़े', 'खिड़की', 'छत', 'ताला', 'साइकिल', 'गाड़ी', 'कार', 'टायर', 'पंक्चर', 'वॉशिंग मशीन'],
+      ...['फ़्रिज', 'पंखा', 'बल्ब', 'लाइट', 'स्विच', 'कुर्सी', 'प्रिंटर', 'राउटर', 'वाईफ़ाई', 'एसी', 'कूलर', 'गीज़र'],
+    ],
+  },
+  // Home repair where water runs: the steps start by turning it off.
+  plumbing: {
+    verbs: [...['unblock', 'unclog'], ...['desatasc*'], ...['débouch*'], ...['entstopf*', 'abdicht*'], ...['تسليك'], ...['टपक*']],
+    nouns: [
+      ...['tap', 'taps', 'faucet', 'sink', 'toilet', 'cistern', 'drain', 'pipe', 'pipes', 'leak*', 'drip*', 'shower', 'shower head'],
+      ...['plumber', 'plumbing', 'water heater', 'radiator', 'blocked', 'clogged'],
+      ...['grifo', 'fregadero', 'lavabo', 'váter', 'inodoro', 'cisterna', 'desagüe', 'tubería', 'fuga', 'gotea', 'goteo'],
+      ...['atasco', 'atascado', 'ducha', 'fontanero', 'calentador', 'radiador'],
+      ...['robinet', 'évier', 'lavabo', 'toilettes', 'wc', 'chasse d eau', 'canalisation', 'tuyau', 'fuite', 'goutte'],
+      ...['douche', 'plombier', 'chauffe eau', 'radiateur', 'bouché', 'bouchée'],
+      ...['wasserhahn', '*hahn', '*armatur', 'spüle', 'waschbecken', 'toilette', 'klo', 'wc', 'spülkasten', 'abfluss', 'rohr'],
+      ...['*rohr', 'rohrbruch', 'leck', 'undicht', 'tropft', 'tropfend*', 'dusche', 'duschkopf', 'klempner', 'installateur'],
+      ...['heizkörper', 'verstopft'],
+      ...['حنفية', 'صنبور', 'مغسلة', 'حوض', 'مرحاض', 'سيفون', 'تسريب', 'تسرب', 'ماسورة', 'مواسير', 'أنبوب', 'دش'],
+      ...['سباك', 'سباكة', 'سخان', 'مسدود', 'مسدودة', 'بالوعة', 'يقطر', 'تنقيط'],
+      ...['नल', 'नलका', 'टोंटी', 'सिंक', 'टॉयलेट', 'शौचालय', 'फ़्लश', 'पाइप', 'लीक', 'शावर', 'प्लंबर', 'नाली'],
     ],
   },
   buy: {
     verbs: [
-      ...['buy', 'buying', 'purchase', 'order', 'shop'],
+      ...['buy', 'buying', 'purchase', 'order'],
       ...['compr*', 'pedir', 'encarg*'],
       ...['achet*', 'achat*', 'commander'],
-      ...['kauf*', 'einkauf*', 'bestell*', 'besorg*'],
+      ...['kauf*', 'bestell*', 'besorg*'],
       ...['اشتر*', 'شراء', 'اطلب'],
       ...['ख़रीद*', 'मँगा*', 'ऑर्डर'],
     ],
+    nouns: [...['gift'], ...['regalo'], ...['cadeau'], ...['geschenk'], ...['هدية'], ...['तोहफ़ा', 'उपहार']],
+  },
+  // Everyday shopping (groceries, the weekly shop): a list, not a comparison of offers.
+  shop: {
+    verbs: [
+      ...['shop', 'go shopping', 'do the shopping'],
+      ...['hacer la compra', 'ir al super', 'ir al súper'],
+      ...['faire les courses', 'faire des courses'],
+      ...['einkauf*', 'einkaufen gehen'],
+      ...['تسوق*'],
+      ...['ख़रीदारी', 'शॉपिंग'],
+    ],
     nouns: [
-      ...['groceries', 'shopping', 'gift'],
-      ...['supermercado', 'regalo', 'mercado'],
-      ...['courses', 'cadeau', 'supermarché'],
-      ...['lebensmittel', 'geschenk', 'supermarkt'],
-      ...['مشتريات', 'بقالة', 'هدية', 'سوبرماركت'],
-      ...['किराना', 'राशन', 'तोहफ़ा', 'उपहार'],
+      ...['groceries', 'grocery', 'grocery shopping', 'shopping', 'shopping list', 'supermarket', 'weekly shop', 'food shop'],
+      ...['milk', 'bread', 'eggs', 'vegetables', 'veggies', 'fruit'],
+      ...['la compra', 'compra semanal', 'supermercado', 'al super', 'mercado', 'lista de la compra'],
+      ...['leche', 'pan', 'huevos', 'verdura', 'verduras', 'fruta'],
+      ...[
+        'les courses',
+        'des courses',
+        'liste de courses',
+        'supermarché',
+        'au marché',
+        'le marché',
+        'épicerie',
+        'lait',
+        'du pain',
+        'le pain',
+        'baguette',
+        'œufs',
+        'oeufs',
+        'légumes',
+        'fruits',
+      ],
+      ...['wocheneinkauf', 'supermarkt', 'lebensmittel', 'einkaufsliste', 'milch', 'brot', 'eier', 'gemüse', 'obst', 'drogerie'],
+      ...['مشتريات', 'بقالة', 'سوبرماركت', 'سوق', 'خضار', 'خضروات', 'فواكه', 'فاكهة', 'حليب', 'خبز', 'بيض'],
+      ...['किराना', 'राशन', 'सब्ज़ी', 'सब्ज़ियाँ', 'फल', 'दूध', 'अंडे', 'ब्रेड', 'बाज़ार', 'सुपरमार्केट'],
     ],
   },
   call: {
@@ -75,6 +165,88 @@ const KEYWORDS: Record<KeywordIntent, { verbs: string[]; nouns: string[] }> = {
     ],
     nouns: [],
   },
+  // Doctor, dentist, hairdresser, vet…: a time and a place to be, and things to bring.
+  appointment: {
+    verbs: [
+      ...['see the doctor', 'see a doctor'],
+      ...['pedir cita'],
+      ...['prendre rendez vous', 'prendre rdv'],
+      ...['راجع الطبيب'],
+      ...['डॉक्टर को दिखा*'],
+    ],
+    nouns: [
+      ...['appointment', 'appt', 'dentist', 'doctor', 'gp', 'hairdresser', 'haircut', 'barber', 'vet', 'checkup', 'check up'],
+      ...['physio', 'physiotherapist', 'optician', 'eye test', 'blood test', 'orthodontist', 'dermatologist', 'therapist'],
+      ...['clinic', 'vaccination', 'flu shot', 'consultation'],
+      ...['cita', 'dentista', 'médico', 'médica', 'doctor', 'doctora', 'pediatra', 'ginecólogo', 'ginecóloga', 'peluquería'],
+      ...['peluquero', 'peluquera', 'barbería', 'veterinario', 'veterinaria', 'chequeo', 'fisio', 'fisioterapeuta', 'oculista'],
+      ...['vacuna', 'análisis de sangre', 'centro de salud'],
+      ...['rendez vous', 'rdv', 'dentiste', 'médecin', 'docteur', 'généraliste', 'coiffeur', 'coiffeuse', 'barbier'],
+      ...['vétérinaire', 'véto', 'kiné', 'kinésithérapeute', 'ophtalmo*', 'dermato*', 'vaccin', 'prise de sang', 'bilan de santé'],
+      ...['termin', '*arzttermin', 'friseurtermin', 'arzt', '*arzt', 'ärztin', '*ärztin', 'friseur', 'frisör', 'physiotherapie'],
+      ...['physio', 'vorsorge*', 'impfung', '*praxis', 'sprechstunde', 'blutabnahme'],
+      ...['موعد', 'طبيب', 'طبيبة', 'دكتور', 'عيادة', 'حلاق', 'صالون', 'كوافير', 'بيطري', 'فحص طبي', 'تطعيم', 'لقاح'],
+      ...['مستشفى', 'أسنان'],
+      ...['अपॉइंटमेंट', 'डॉक्टर', 'डेंटिस्ट', 'दंत चिकित्सक', 'दाँत', 'नाई', 'सैलून', 'पार्लर', 'पशु चिकित्सक', 'चेकअप'],
+      ...['क्लिनिक', 'अस्पताल', 'टीका', 'टीकाकरण'],
+    ],
+  },
+  // A trip somewhere nearby to get one thing done: the post office, the pharmacy, a pick-up.
+  errand: {
+    verbs: [
+      ...['pick up', 'drop off', 'return', 'run errands'],
+      ...['recoger', 'recoge', 'devolver', 'devuelve'],
+      ...['récupérer', 'récupère', 'déposer', 'dépose', 'rapporter', 'rapporte', 'aller chercher'],
+      ...['abhol*', 'abgeben', 'zurückbring*', 'zurückgeben'],
+      ...['استلم', 'استلام', 'أرجع', 'إرجاع', 'ارجاع'],
+      ...['वापस कर*', 'लौटा*', 'लाना', 'लाएं', 'ले आ*', 'लेने जा*'],
+    ],
+    nouns: [
+      ...['errand', 'errands', 'post office', 'pharmacy', 'chemist', 'prescription', 'dry cleaning', 'dry cleaner', 'dry cleaners'],
+      ...['library', 'bank', 'town hall', 'parcel locker'],
+      ...['recado', 'recados', 'correos', 'oficina de correos', 'farmacia', 'tintorería', 'biblioteca', 'banco', 'ayuntamiento'],
+      ...['poste', 'bureau de poste', 'pharmacie', 'ordonnance', 'pressing', 'bibliothèque', 'médiathèque', 'banque', 'mairie'],
+      // 'Post' alone would be the English verb 'post' (send); the German phrases around it are not.
+      ...[
+        'bei der post',
+        'zur post',
+        'von der post',
+        'auf die post',
+        'postamt',
+        'postfiliale',
+        'packstation',
+        'apotheke',
+        'bibliothek',
+        'bücherei',
+        'bank',
+        'bürgeramt',
+        'rathaus',
+      ],
+      ...['besorgungen', 'erledigungen'],
+      ...['بريد', 'مكتب البريد', 'صيدلية', 'وصفة طبية', 'بنك', 'مصرف', 'بلدية', 'مكتبة', 'مشوار', 'مشاوير'],
+      ...['डाकघर', 'पोस्ट ऑफ़िस', 'बैंक', 'दवा', 'दवाई', 'दवाइयाँ', 'फ़ार्मेसी', 'केमिस्ट', 'ड्राई क्लीन*', 'लाइब्रेरी', 'पुस्तकालय'],
+    ],
+  },
+  // Going somewhere: dates, transport, a place to stay, documents, packing.
+  travel: {
+    verbs: [
+      ...['travel', 'travelling', 'traveling', 'fly to', 'pack for'],
+      ...['viajar', 'viaja', 'hacer la maleta'],
+      ...['voyager', 'faire la valise', 'faire sa valise'],
+      ...['reisen', 'verreisen', 'verreise', 'koffer packen'],
+      ...['سافر'],
+      ...['घूमने जा*'],
+    ],
+    nouns: [
+      ...['trip', 'journey', 'vacation', 'holiday', 'holidays', 'getaway', 'itinerary', 'visa', 'suitcase', 'packing list'],
+      ...['city break', 'road trip'],
+      ...['viaje', 'vacaciones', 'escapada', 'itinerario', 'visado', 'maleta'],
+      ...['voyage', 'vacances', 'séjour', 'escapade', 'itinéraire', 'visa', 'valise'],
+      ...['reise*', 'urlaub', '*urlaub', 'ausflug', 'kurztrip', 'trip', 'visum', 'koffer', 'dienstreise', 'städtereise'],
+      ...['سفر', 'رحلة', 'عطلة', 'إجازة', 'تأشيرة', 'حقيبة'],
+      ...['यात्रा', 'सफ़र', 'ट्रिप', 'टूर', 'छुट्टी', 'छुट्टियाँ', 'छुट्टियों', 'वीज़ा', 'पैकिंग'],
+    ],
+  },
   plan: {
     verbs: [
       ...['plan', 'plans', 'planning', 'map out'],
@@ -85,12 +257,12 @@ const KEYWORDS: Record<KeywordIntent, { verbs: string[]; nouns: string[] }> = {
       ...['योजना', 'प्लान'],
     ],
     nouns: [
-      ...['trip', 'vacation', 'holiday', 'party', 'event', 'wedding', 'birthday', 'roadmap', 'budget'],
-      ...['viaje', 'vacaciones', 'fiesta', 'evento', 'boda', 'cumpleaños', 'presupuesto'],
-      ...['voyage', 'vacances', 'fête', 'soirée', 'événement', 'mariage', 'anniversaire'],
-      ...['reise', 'urlaub', 'party', 'feier', 'hochzeit', 'geburtstag', 'budget'],
-      ...['رحلة', 'عطلة', 'إجازة', 'حفلة', 'حفل', 'زفاف', 'عيد ميلاد', 'ميزانية'],
-      ...['यात्रा', 'छुट्टी', 'छुट्टियाँ', 'पार्टी', 'शादी', 'जन्मदिन', 'बजट'],
+      ...['party', 'event', 'wedding', 'birthday', 'roadmap', 'budget', 'public holiday', 'offsite'],
+      ...['fiesta', 'evento', 'boda', 'cumpleaños', 'presupuesto'],
+      ...['fête', 'soirée', 'événement', 'mariage', 'anniversaire'],
+      ...['party', 'feier', 'hochzeit', 'geburtstag', 'budget'],
+      ...['حفلة', 'حفل', 'زفاف', 'عيد ميلاد', 'ميزانية'],
+      ...['पार्टी', 'शादी', 'जन्मदिन', 'बजट'],
     ],
   },
   prepare: {
@@ -125,7 +297,7 @@ const KEYWORDS: Record<KeywordIntent, { verbs: string[]; nouns: string[] }> = {
   clean: {
     verbs: [
       ...['clean*', 'tidy', 'declutter', 'wash', 'vacuum', 'dust', 'mop', 'scrub'],
-      ...['limpi*', 'lavar', 'lava', 'friega', 'fregar', 'barrer', 'aspirar'],
+      ...['limpi*', 'lavar', 'lava', 'friega', 'fregar', 'barrer', 'aspirar', 'recoger la cocina', 'recoger la casa'],
       ...['nettoy*', 'laver', 'lave', 'aspirer', 'faire le ménage'],
       ...['putz*', 'reinig*', 'aufräum*', 'räume', 'wasch*', 'staubsaug*', 'saugen', 'wisch*'],
       ...['نظف*', 'تنظيف', 'اغسل', 'غسل', 'امسح'],
@@ -142,9 +314,9 @@ const KEYWORDS: Record<KeywordIntent, { verbs: string[]; nouns: string[] }> = {
   },
   learn: {
     verbs: [
-      ...['learn*', 'study', 'studying', 'practice', 'practise', 'memorize', 'memorise'],
-      ...['aprend*', 'estudi*', 'practic*', 'memoriz*'],
-      ...['apprend*', 'étudi*', 'entraîn*', 'mémoris*'],
+      ...['learn*', 'study', 'studying', 'practice', 'practise', 'memorize', 'memorise', 'revise for'],
+      ...['aprend*', 'estudi*', 'practic*', 'memoriz*', 'repasar'],
+      ...['apprend*', 'étudi*', 'entraîn*', 'mémoris*', 'réviser pour'],
       ...['lern*', 'üben', 'übe', 'studier*', 'pauk*'],
       ...['تعلم*', 'ادرس', 'دراسة', 'ذاكر', 'مذاكرة', 'احفظ', 'تدرب*'],
       ...['सीख*', 'पढ़ाई', 'अभ्यास', 'याद कर*'],
@@ -197,10 +369,10 @@ const KEYWORDS: Record<KeywordIntent, { verbs: string[]; nouns: string[] }> = {
       ...['भुगतान', 'चुका*', 'जमा कर*', 'भर*'],
     ],
     nouns: [
-      ...['invoice', 'bill', 'bills', 'rent', 'tax', 'taxes', 'fee', 'fees', 'loan'],
-      ...['factura', 'alquiler', 'impuestos', 'recibo', 'cuota'],
+      ...['invoice', 'bill', 'bills', 'rent', 'tax', 'taxes', 'tax return', 'fee', 'fees', 'loan'],
+      ...['factura', 'alquiler', 'impuestos', 'recibo', 'cuota', 'declaración de la renta'],
       ...['facture', 'loyer', 'impôts', 'impôt', 'cotisation'],
-      ...['rechnung', 'miete', 'steuer', 'steuern', 'gebühr', 'beitrag'],
+      ...['rechnung', 'miete', 'steuer', 'steuern', 'steuererklärung', 'gebühr', 'beitrag'],
       ...['فاتورة', 'إيجار', 'ضريبة', 'ضرائب', 'رسوم', 'قسط'],
       ...['बिल', 'किराया', 'टैक्स', 'कर भुगतान', 'फ़ीस', 'शुल्क', 'किस्त'],
     ],
@@ -209,18 +381,18 @@ const KEYWORDS: Record<KeywordIntent, { verbs: string[]; nouns: string[] }> = {
     verbs: [
       ...['book', 'booking', 'reserve', 'reservation', 'schedule'],
       ...['reserv*', 'agend*'],
-      ...['réserv*', 'prendre rendez vous'],
+      ...['réserv*'],
       ...['buchen', 'buche', 'bucht', 'reservier*'],
       ...['احجز', 'حجز'],
       ...['बुक', 'बुकिंग', 'आरक्षण', 'आरक्षित'],
     ],
     nouns: [
-      ...['appointment', 'flight', 'flights', 'hotel', 'tickets', 'table for'],
-      ...['cita', 'vuelo', 'billete', 'billetes', 'entradas'],
-      ...['rendez vous', 'vol', 'billet', 'billets', 'hôtel'],
-      ...['termin', 'flug', 'flüge', 'hotel', 'tickets', 'karten'],
-      ...['موعد', 'طيران', 'فندق', 'تذكرة', 'تذاكر'],
-      ...['अपॉइंटमेंट', 'फ़्लाइट', 'उड़ान', 'होटल', 'टिकट'],
+      ...['flight', 'flights', 'hotel', 'tickets', 'table for'],
+      ...['vuelo', 'billete', 'billetes', 'entradas'],
+      ...['vol', 'billet', 'billets', 'hôtel'],
+      ...['flug', 'flüge', 'hotel', 'tickets', 'karten'],
+      ...['طيران', 'فندق', 'تذكرة', 'تذاكر'],
+      ...['फ़्लाइट', 'उड़ान', 'होटल', 'टिकट'],
     ],
   },
   send: {
@@ -330,6 +502,25 @@ const KEYWORDS: Record<KeywordIntent, { verbs: string[]; nouns: string[] }> = {
   },
 };
 
+/**
+ * Verbs too general to choose a template alone, and the intents whose words, anywhere in the
+ * title, say more (first listed first): "Fix the tap" is plumbing, "Plan the trip to Rome"
+ * travel, "Buy milk and eggs" the weekly shopping, "Schedule the vet appointment" an appointment.
+ */
+const GIVES_WAY: Partial<Record<KeywordIntent, readonly KeywordIntent[]>> = {
+  fix: ['plumbing', 'repair'],
+  repair: ['plumbing', 'fix'],
+  review: ['plumbing', 'repair', 'appointment'],
+  plan: ['travel', 'appointment'],
+  prepare: ['appointment', 'travel'],
+  organize: ['travel'],
+  book: ['appointment', 'meet', 'call'],
+  buy: ['shop'],
+  errand: ['shop', 'call', 'appointment'],
+  test: ['appointment'],
+  meet: ['appointment'],
+};
+
 /** Folds away what does not change a word's identity: case, Latin accents, Arabic vowel marks and hamza seats, Hindi nukta and chandrabindu. */
 export function normalizeWord(word: string): string {
   return word
@@ -356,7 +547,10 @@ interface Keyword {
   intent: KeywordIntent;
   kind: 'verb' | 'noun';
   words: string[];
+  /** `*` at the end: the last word may go on ("repair*" → "repairing"). */
   prefix: boolean;
+  /** `*` at the start of a one-word keyword: the word may begin with more ("*arzt" → "zahnarzt"). */
+  suffix: boolean;
   weight: number;
 }
 
@@ -388,10 +582,12 @@ function compile(): Keyword[] {
     ] as const) {
       for (const entry of entries) {
         const prefix = entry.endsWith('*');
-        const words = tokenize(prefix ? entry.slice(0, -1) : entry).map((t) => t.norm);
+        const suffix = entry.startsWith('*');
+        const words = tokenize(entry.replace(/^\*|\*$/g, '')).map((t) => t.norm);
         // Longer and exact keywords are more specific: 'prüfung' (exam) beats 'prüf*' (check);
         // on a tie a verb wins, so 'Book a table' is a booking, not something to read.
-        list.push({ intent, kind, words, prefix, weight: words.join(' ').length * 4 + (prefix ? 0 : 2) + (kind === 'verb' ? 1 : 0) });
+        const exact = prefix || suffix ? 0 : 2;
+        list.push({ intent, kind, words, prefix, suffix, weight: words.join(' ').length * 4 + exact + (kind === 'verb' ? 1 : 0) });
       }
     }
   }
@@ -406,7 +602,10 @@ function matchesAt(tokens: Token[], at: number, keyword: Keyword): boolean {
     const token = tokens[at + k]!;
     const last = k === keyword.words.length - 1;
     const candidates = k === 0 ? token.variants : [token.norm];
-    return candidates.some((c) => (last && keyword.prefix ? c.startsWith(word) : c === word));
+    return candidates.some((c) => {
+      if (keyword.suffix && k === 0) return c.endsWith(word);
+      return last && keyword.prefix ? c.startsWith(word) : c === word;
+    });
   });
 }
 
@@ -460,21 +659,27 @@ export function recognizeIntent(title: string): Recognition {
   const clean = title.replace(/\s+/g, ' ').trim();
   const tokens = tokenize(clean);
   const found: Array<{ keyword: Keyword; at: number }> = [];
-  for (let at = 0; at < tokens.length; at++) {
+  for (let at = 0; at < tokens.length;) {
     let best: Keyword | undefined;
     for (const keyword of COMPILED) {
       if ((!best || keyword.weight > best.weight) && matchesAt(tokens, at, keyword)) best = keyword;
     }
     if (best) found.push({ keyword: best, at });
+    // A phrase covers its words: the 'test' of 'blood test' is not a second keyword.
+    at += best ? best.words.length : 1;
   }
-  const verbs = found.filter((f) => f.keyword.kind === 'verb');
-  // Hindi puts the main verb last ("सिंक ठीक करने के लिए प्लंबर को फ़ोन करें" is a call); the others lead with it.
+  // Hindi puts the main verb last ("सिंक ठीक करने के लिए प्लंबर को फ़ोन करें" is a call) and ends a
+  // noun phrase in its head ("दाँत के डॉक्टर का अपॉइंटमेंट"); the others lead with both.
   const hindiOrder = tokens.filter((t) => DEVANAGARI.test(t.norm)).length * 2 > tokens.length;
-  const verb = hindiOrder ? verbs.at(-1) : verbs[0];
+  const pick = <T>(list: T[]): T | undefined => (hindiOrder ? list.at(-1) : list[0]);
+  const verb = pick(found.filter((f) => f.keyword.kind === 'verb'));
   if (verb) {
     const object = objectAround(clean, tokens, verb.at, verb.at + verb.keyword.words.length);
-    return { intent: verb.keyword.intent, object: object || clean };
+    const telling = (GIVES_WAY[verb.keyword.intent] ?? [])
+      .map((intent) => found.find((f) => f !== verb && f.keyword.intent === intent))
+      .find((f) => f !== undefined);
+    return { intent: (telling ?? verb).keyword.intent, object: object || clean };
   }
-  const noun = found.find((f) => f.keyword.kind === 'noun');
+  const noun = pick(found.filter((f) => f.keyword.kind === 'noun'));
   return { intent: noun ? noun.keyword.intent : 'general', object: clean };
 }

@@ -1,13 +1,15 @@
 import { LANGUAGE_CODES, type LanguageCode } from '../../../common/locales.ts';
 import { AiCancelledError } from '../ai.errors.ts';
 import type { AiWriter, GenerateDescriptionRequest, TaskTextRequest } from '../ai.types.ts';
-import { countChecklistItems, tidyDescription } from './description-tidy.ts';
+import { countChecklistItems, improveDescription, tidyDescription } from './description-tidy.ts';
 import { recognizeIntent } from './intent.recognizer.ts';
 import { phrasebookFor, quoteIn, type Phrasebook } from './phrasebook.ts';
 
 /**
  * The built-in writer: no network, no model, same answer for the same input. It recognises
- * what the title is about and fills a checklist from the phrasebook of the user's language.
+ * what the title is about (intent.recognizer.ts) and fills that intent's template from the
+ * phrasebook of the user's language: a lead line, five steps, a done-when line. The lead is
+ * the card's preview, so it is advice that stands on its own and never restates the title.
  * It only ever quotes the user's own words, so it cannot invent a date, a person or an amount.
  */
 
@@ -33,11 +35,7 @@ function describeFromTitle(title: string, language: LanguageCode): string {
   const clean = cleanTitle(title);
   const { intent, object } = recognizeIntent(clean);
   const texts = book.intents[intent];
-  return [
-    `${label(book, book.labels.goal)} ${texts.goal.replace('{title}', quoteIn(book, clean))}`,
-    checklist(book, texts.steps, object),
-    `${label(book, book.labels.doneWhen)} ${texts.done}`,
-  ].join('\n\n');
+  return [texts.lead, checklist(book, texts.steps, object), `${label(book, book.labels.doneWhen)} ${texts.done}`].join('\n\n');
 }
 
 /** A "Done when" line in any language counts: the user may have switched languages since. */
@@ -61,9 +59,10 @@ function expand(title: string, description: string, language: LanguageCode): str
 }
 
 function rewrite(title: string, description: string, language: LanguageCode): string {
-  const tidy = tidyDescription(description);
   // Nothing to rewrite yet: a first description is more useful than an empty answer.
-  return tidy === '' ? describeFromTitle(title, language) : tidy;
+  if (description.trim() === '') return describeFromTitle(title, language);
+  // A tidy text comes back as written, so the client can tell the user it is already in good shape.
+  return improveDescription(description);
 }
 
 function ensureNotAborted(signal: AbortSignal | undefined) {

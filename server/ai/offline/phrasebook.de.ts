@@ -7,7 +7,7 @@ export const phrasebookDe: Phrasebook = {
   close: '“',
   intents: {
     write: {
-      goal: '{title} – ein fertiger Text, der sagt, was er sagen soll, bereit zum Teilen.',
+      lead: 'Zuerst klären, für wen der Text ist und was er sagen muss, dann schreiben und erst später feilen.',
       steps: [
         'Festlegen, für wen {object} ist und was darin stehen muss',
         'Notizen, Fakten und Quellen zusammentragen',
@@ -19,22 +19,22 @@ export const phrasebookDe: Phrasebook = {
       done: 'die endgültige Fassung gespeichert oder dort geteilt ist, wo sie hingehört.',
     },
     fix: {
-      goal: '{title} – das Problem ist behoben und bleibt es auch.',
+      lead: 'Den Fehler zuerst nachstellen, dann die Ursache mit der kleinsten wirksamen Änderung beheben.',
       steps: [
-        'Das Problem mit {object} nachstellen und genau notieren, was passiert',
-        'Die Ursache finden, bevor etwas geändert wird',
-        'Die kleinste Änderung vornehmen, die es behebt',
-        'Prüfen, dass das Problem weg ist und nichts anderes kaputtging',
-        'Ursache und Lösung notieren',
+        'Das Problem mit {object} nachstellen und die genauen Schritte notieren',
+        'Fehlermeldungen und Logs lesen, um die Ursache zu finden',
+        'Einen Test schreiben, der fehlschlägt, solange der Fehler da ist',
+        'Die kleinste Änderung vornehmen, die die Ursache behebt, und alle Tests laufen lassen',
+        'Ursache und Lösung im Ticket oder in der Commit-Nachricht festhalten',
       ],
       tips: [
         'Immer nur eine Sache ändern, damit klar ist, was geholfen hat.',
         'Lässt es sich nicht nachstellen: notieren, wann es auftritt, und später darauf zurückkommen.',
       ],
-      done: 'das Problem nicht mehr auftritt und die Lösung geprüft ist.',
+      done: 'der Fehler nicht mehr auftritt und ein Test seine Rückkehr verhindert.',
     },
     buy: {
-      goal: '{title} – das Richtige zu einem fairen Preis.',
+      lead: 'Vor dem Vergleichen genau wissen, was gebraucht wird und was es kosten darf.',
       steps: [
         'Genau notieren, was für {object} gebraucht wird (Größe, Menge, Modell)',
         'Ein Budget festlegen',
@@ -46,10 +46,10 @@ export const phrasebookDe: Phrasebook = {
       done: 'es gekauft, geprüft und verstaut ist.',
     },
     call: {
-      goal: '{title} – die Person erreichen, Antworten bekommen und die nächsten Schritte vereinbaren.',
+      lead: 'Vor dem Anruf notieren, was gefragt werden soll, und danach festhalten, was vereinbart wurde.',
       steps: [
         'Nummer heraussuchen und einen guten Zeitpunkt wählen',
-        'Punkte und Fragen notieren, die angesprochen werden sollen',
+        'Punkte und Fragen für {object} notieren',
         'Unterlagen oder Aktenzeichen bereitlegen',
         'Anrufen und kurze Notizen machen',
         'Offene Punkte als Aufgaben anlegen',
@@ -61,7 +61,7 @@ export const phrasebookDe: Phrasebook = {
       done: 'das Gespräch geführt und das Vereinbarte notiert ist.',
     },
     plan: {
-      goal: '{title} – ein klarer Plan mit Schritten, Reihenfolge und dem, was jeder Schritt braucht.',
+      lead: 'Beim gewünschten Ergebnis anfangen und dann die Schritte ordnen.',
       steps: [
         'Notieren, was mit {object} erreicht werden soll',
         'Alles auflisten, was passieren muss',
@@ -73,7 +73,7 @@ export const phrasebookDe: Phrasebook = {
       done: 'der Plan aufgeschrieben ist und der erste Schritt begonnen hat.',
     },
     prepare: {
-      goal: '{title} – alles ist fertig, bevor es gebraucht wird.',
+      lead: 'Auflisten, was fertig sein muss, und am Vortag alles prüfen.',
       steps: [
         'Notieren, wann und wo {object} gebraucht wird',
         'Eine Liste machen, was bereit sein muss',
@@ -85,7 +85,7 @@ export const phrasebookDe: Phrasebook = {
       done: 'alles auf der Liste bereit und geprüft ist.',
     },
     review: {
-      goal: '{title} – eine sorgfältige Prüfung mit klarem, hilfreichem Feedback.',
+      lead: 'Erst einmal ganz durchlesen, dann das Wichtigste zuerst zurückmelden.',
       steps: [
         '{object} einmal vollständig durchlesen',
         'Notieren, was funktioniert und was nicht',
@@ -97,7 +97,7 @@ export const phrasebookDe: Phrasebook = {
       done: 'die Prüfung abgeschlossen und das Feedback geteilt ist.',
     },
     clean: {
-      goal: '{title} – sauber, aufgeräumt und leicht so zu halten.',
+      lead: 'Erst wegräumen, dann von oben nach unten putzen.',
       steps: [
         'Müll und alles, was nicht zu {object} gehört, wegräumen',
         'Die nötigen Putzmittel bereitstellen',
@@ -109,7 +109,7 @@ export const phrasebookDe: Phrasebook = {
       done: 'alles sauber ist und an seinem Platz steht.',
     },
     learn: {
-      goal: '{title} – es gut genug verstehen, um es anzuwenden.',
+      lead: 'Festlegen, was man damit können will, und jeden Tag ein wenig üben.',
       steps: [
         'Festlegen, was man mit {object} können möchte',
         'Eine gute Lernquelle auswählen',
@@ -124,7 +124,7 @@ export const phrasebookDe: Phrasebook = {
       done: 'es sich an einem echten Beispiel anwenden lässt, ohne alles nachzuschlagen.',
     },
     read: {
-      goal: '{title} – lesen und das Wichtigste behalten.',
+      lead: 'Zuerst das Inhaltsverzeichnis überfliegen, dann konzentriert lesen und die Kernaussagen notieren.',
       steps: [
         '{object} besorgen',
         'Das Inhaltsverzeichnis überfliegen, um den Aufbau zu sehen',
@@ -136,7 +136,7 @@ export const phrasebookDe: Phrasebook = {
       done: 'es gelesen und die Zusammenfassung geschrieben ist.',
     },
     meet: {
-      goal: '{title} – ein fokussiertes Treffen mit klaren Ergebnissen.',
+      lead: 'Den Zweck klären und vorab eine kurze Tagesordnung verschicken.',
       steps: [
         'Den Zweck von {object} abstimmen',
         'Vorab eine kurze Tagesordnung teilen',
@@ -151,7 +151,7 @@ export const phrasebookDe: Phrasebook = {
       done: 'das Treffen stattgefunden hat und die Zusammenfassung mit den nächsten Schritten geteilt ist.',
     },
     pay: {
-      goal: '{title} – korrekt und pünktlich bezahlt, mit aufbewahrtem Nachweis.',
+      lead: 'Betrag und Fälligkeit prüfen, bezahlen und die Bestätigung aufheben.',
       steps: [
         'Betrag und Angaben von {object} prüfen',
         'Fälligkeit und Zahlungsweg bestätigen',
@@ -163,7 +163,7 @@ export const phrasebookDe: Phrasebook = {
       done: 'die Zahlung ausgeführt und die Bestätigung gespeichert ist.',
     },
     book: {
-      goal: '{title} – gebucht und bestätigt.',
+      lead: 'Vor dem Vergleichen Daten, Uhrzeiten und Budget festlegen.',
       steps: [
         'Klären, was gebraucht wird: Daten, Uhrzeiten, Personenzahl, Budget',
         'Die verfügbaren Möglichkeiten für {object} vergleichen',
@@ -175,7 +175,7 @@ export const phrasebookDe: Phrasebook = {
       done: 'die Buchung bestätigt und im Kalender eingetragen ist.',
     },
     send: {
-      goal: '{title} – vollständig und korrekt an die richtigen Empfänger geschickt.',
+      lead: 'Vor dem Absenden Empfänger und Anhänge prüfen.',
       steps: [
         'Klären, wer {object} erhalten soll',
         'Inhalt und Anhänge zusammenstellen',
@@ -187,7 +187,7 @@ export const phrasebookDe: Phrasebook = {
       done: 'es verschickt und ein mögliches Nachfassen eingeplant ist.',
     },
     update: {
-      goal: '{title} – auf dem neuesten Stand, ohne dass etwas kaputtgeht.',
+      lead: 'Vor jeder Änderung ein Backup machen oder den aktuellen Stand notieren.',
       steps: [
         'Prüfen, was an {object} veraltet ist',
         'Notieren, was sich ändern muss und warum',
@@ -199,7 +199,7 @@ export const phrasebookDe: Phrasebook = {
       done: 'es aktuell und geprüft ist.',
     },
     build: {
-      goal: '{title} – ein funktionierendes Ergebnis, das tut, was es soll.',
+      lead: 'Zuerst die kleinste funktionierende Version fertigstellen, dann verbessern.',
       steps: [
         'Aufschreiben, was {object} können muss',
         'Die Teile skizzieren und wie sie zusammenpassen',
@@ -211,7 +211,7 @@ export const phrasebookDe: Phrasebook = {
       done: 'es wie vorgesehen funktioniert und einsatzbereit ist.',
     },
     test: {
-      goal: '{title} – der Nachweis, dass es funktioniert, oder eine klare Liste dessen, was nicht funktioniert.',
+      lead: 'Die zu prüfenden Fälle samt Grenzfällen auflisten und jedes Ergebnis festhalten.',
       steps: [
         'Festlegen, was {object} tun soll und woran man erkennt, dass es funktioniert',
         'Die Testfälle auflisten, auch Grenzfälle',
@@ -223,7 +223,7 @@ export const phrasebookDe: Phrasebook = {
       done: 'alle geplanten Fälle durchgeführt und die Ergebnisse notiert sind.',
     },
     deploy: {
-      goal: '{title} – sicher ausgerollt, mit einem Weg zurück, falls nötig.',
+      lead: 'Einen Plan für den Rückweg bereithalten und nach dem Release auf Fehler achten.',
       steps: [
         'Prüfen, dass {object} getestet und bereit ist',
         'Versionshinweise und einen Rückfallplan vorbereiten',
@@ -235,7 +235,7 @@ export const phrasebookDe: Phrasebook = {
       done: 'es live und geprüft ist und die Veröffentlichung angekündigt wurde.',
     },
     organize: {
-      goal: '{title} – alles hat seinen Platz und ist leicht zu finden.',
+      lead: 'Alles in Gruppen sortieren, Überflüssiges aussortieren und jeder Gruppe einen Platz geben.',
       steps: [
         'Alles zusammentragen, was zu {object} gehört',
         'In sinnvolle Gruppen sortieren',
@@ -247,7 +247,7 @@ export const phrasebookDe: Phrasebook = {
       done: 'alles sortiert ist und seinen Platz hat.',
     },
     research: {
-      goal: '{title} – eine kurze Antwort mit Quellen, auf die man bauen kann.',
+      lead: 'Zuerst die Frage aufschreiben, dann einige verlässliche Quellen vergleichen.',
       steps: [
         'Die Frage aufschreiben, die {object} beantworten soll',
         'Drei oder vier verlässliche Quellen finden',
@@ -258,8 +258,95 @@ export const phrasebookDe: Phrasebook = {
       tips: ['Ein Zeitlimit setzen, damit die Recherche nicht ausufert.', 'Zu jeder Angabe die Quelle notieren.'],
       done: 'die Frage in einer kurzen Zusammenfassung mit Quellen beantwortet ist.',
     },
+    repair: {
+      lead: 'Erst genau herausfinden, was kaputt ist und welches Teil es braucht, dann einkaufen.',
+      steps: [
+        '{object} genau ansehen und notieren, was kaputt oder verschlissen ist',
+        'Marke, Modell oder Maß des Ersatzteils herausfinden (ein Foto hilft im Laden)',
+        'Teil und Werkzeug besorgen oder einen Kostenvoranschlag einholen',
+        'Strom oder Wasser abstellen, falls vorhanden, dann reparieren',
+        'Prüfen, ob alles richtig funktioniert, und aufräumen',
+      ],
+      tips: [
+        'Vor dem Zerlegen Fotos machen, damit klar ist, wie alles wieder zusammengehört.',
+        'Bei Gas oder Stromleitungen einen Fachbetrieb rufen.',
+      ],
+      done: 'es wieder funktioniert und das Werkzeug weggeräumt ist.',
+    },
+    plumbing: {
+      lead: 'Zuerst das Wasser abdrehen. Ein Tropfen kommt meist von einer verschlissenen Dichtung oder Kartusche.',
+      steps: [
+        'Das Wasser für {object} am Eckventil oder am Hauptabsperrhahn abdrehen',
+        'Größe oder Modell von Dichtung, Kartusche oder Ventil herausfinden (das alte Teil in den Laden mitnehmen)',
+        'Das Ersatzteil und fehlendes Werkzeug kaufen',
+        'Das Teil tauschen und alles wieder zusammenbauen',
+        'Das Wasser wieder aufdrehen und einen Tag lang auf Tropfen achten',
+      ],
+      tips: [
+        'Den Stöpsel einsetzen, damit keine Kleinteile in den Abfluss fallen.',
+        'Kommt Wasser durch die Decke oder hört es nicht auf, einen Installateur rufen.',
+      ],
+      done: 'das Wasser wieder läuft und nichts mehr tropft.',
+    },
+    shop: {
+      lead: 'Nachsehen, was schon da ist, eine Liste schreiben und nur kaufen, was draufsteht.',
+      steps: [
+        'Vor dem Kauf von {object} nachsehen, was zu Hause schon da ist',
+        'Eine Einkaufsliste schreiben, nach Laden oder Gang sortiert',
+        'Taschen, Liste und Gutscheine einpacken',
+        'Kaufen, was auf der Liste steht',
+        'Alles wegräumen und notieren, was aufgebraucht ist',
+      ],
+      tips: [
+        'Nach dem Essen einkaufen, dann fällt es leichter, bei der Liste zu bleiben.',
+        'Eine Liste in der Küche führen und ergänzen, sobald etwas ausgeht.',
+      ],
+      done: 'alles von der Liste gekauft und weggeräumt ist.',
+    },
+    appointment: {
+      lead: 'Datum, Uhrzeit und Adresse prüfen und mitnehmen, was nötig ist, etwa Versichertenkarte und Unterlagen.',
+      steps: [
+        'Datum und Uhrzeit für {object} bestätigen oder einen Termin vereinbaren',
+        'Adresse und Anfahrtszeit notieren',
+        'Zusammenlegen, was mit muss: Versichertenkarte, Ausweis, Unterlagen oder frühere Befunde',
+        'Die Fragen aufschreiben, die gestellt werden sollen',
+        'Eine Erinnerung für den Vortag und für die Abfahrtszeit stellen',
+      ],
+      tips: ['Bei Verhinderung früh absagen, damit jemand anderes den Termin bekommt.', 'Vor dem Gehen notieren, was besprochen wurde.'],
+      done: 'der Termin stattgefunden hat und alles Weitere im Kalender steht.',
+    },
+    errand: {
+      lead: 'Öffnungszeiten prüfen und alles Nötige mitnehmen, etwa Beleg, Ausweis oder den Gegenstand selbst.',
+      steps: [
+        'Öffnungszeiten und Adresse für {object} prüfen',
+        'Zusammensuchen, was mit muss: den Gegenstand, Belege, Ausweis oder Unterlagen',
+        'Mit anderen Besorgungen auf demselben Weg verbinden',
+        'Hingehen und es erledigen',
+        'Beleg oder Nachweis aufheben und abhaken',
+      ],
+      tips: [
+        'Vorher anrufen, wenn unklar ist, ob das Gewünschte da ist.',
+        'Eine Tasche an der Tür bereitstellen für alles, was aus dem Haus muss.',
+      ],
+      done: 'es erledigt ist und Beleg oder Nachweis aufgehoben sind.',
+    },
+    travel: {
+      lead: 'Früh Reisepass oder Ausweis prüfen, dann Anreise und Unterkunft buchen.',
+      steps: [
+        'Reisedaten und Route für {object} festlegen',
+        'Anreise und Unterkunft buchen und die Bestätigungen speichern',
+        'Reisepass oder Ausweis, Visum und Reiseversicherung prüfen',
+        'Eine Packliste schreiben und am Vortag packen',
+        'Jemandem zu Hause den Plan geben und Erinnerungen für die Abfahrt stellen',
+      ],
+      tips: [
+        'Tickets und Dokumente als Kopie auf dem Handy und auf Papier dabeihaben.',
+        'Wetter und örtliche Feiertage für die Reisedaten prüfen.',
+      ],
+      done: 'alles gebucht und gepackt ist und die Dokumente griffbereit sind.',
+    },
     general: {
-      goal: '{title} – erledigt, ohne offene Enden.',
+      lead: 'Sich vorstellen, wie das fertige Ergebnis aussieht, und dann den ersten kleinen Schritt tun.',
       steps: [
         'Beschreiben, wie {object} im fertigen Zustand aussieht',
         'In kleine Schritte aufteilen',

@@ -7,7 +7,7 @@ export const phrasebookEn: Phrasebook = {
   close: '”',
   intents: {
     write: {
-      goal: '{title} — a finished text that says what it needs to, ready to share.',
+      lead: 'Decide who it is for and what it must say; draft first, polish later.',
       steps: [
         'Decide who {object} is for and what it must cover',
         'Gather the notes, facts and sources you need',
@@ -19,22 +19,22 @@ export const phrasebookEn: Phrasebook = {
       done: 'the final version is saved or shared where it belongs.',
     },
     fix: {
-      goal: '{title} — the problem is gone and stays gone.',
+      lead: 'Reproduce the bug first, then fix its cause with the smallest change that works.',
       steps: [
-        'Reproduce the problem with {object} and write down exactly what happens',
-        'Find the cause before changing anything',
-        'Make the smallest change that fixes it',
-        'Check that the problem is gone and nothing else broke',
-        'Note what caused it and how it was fixed',
+        'Reproduce the problem with {object} and write down the exact steps',
+        'Read the error messages and logs to find the cause',
+        'Add a test that fails while the bug is there',
+        'Make the smallest change that fixes the cause, then run all the tests',
+        'Note the cause and the fix in the ticket or commit message',
       ],
       tips: [
         'Change one thing at a time so you know what worked.',
         'If it cannot be reproduced, note when it happens and come back to it.',
       ],
-      done: 'the problem no longer happens and the fix is checked.',
+      done: 'the bug no longer happens and a test keeps it from coming back.',
     },
     buy: {
-      goal: '{title} — the right thing at a fair price.',
+      lead: 'Know exactly what you need and what you want to spend before comparing offers.',
       steps: [
         'Write down exactly what you need for {object} (size, amount, model)',
         'Set a budget',
@@ -46,10 +46,10 @@ export const phrasebookEn: Phrasebook = {
       done: 'it is bought, checked and put away.',
     },
     call: {
-      goal: '{title} — reach the person, get answers and agree on next steps.',
+      lead: 'Write down what you want to ask before you dial, and note what was agreed.',
       steps: [
         'Find the number and a good time to call',
-        'List the points and questions you want to cover',
+        'List the points and questions to raise with {object}',
         'Have any documents or reference numbers at hand',
         'Make the call and take short notes',
         'Add any follow-ups as tasks',
@@ -58,7 +58,7 @@ export const phrasebookEn: Phrasebook = {
       done: 'the call has happened and what was agreed is written down.',
     },
     plan: {
-      goal: '{title} — a clear plan with steps, their order and what each one needs.',
+      lead: 'Start from the result you want, then put the steps in order.',
       steps: [
         'Write down what {object} should achieve',
         'List everything that has to happen',
@@ -70,7 +70,7 @@ export const phrasebookEn: Phrasebook = {
       done: 'the plan is written down and the first step has started.',
     },
     prepare: {
-      goal: '{title} — everything is ready before it is needed.',
+      lead: 'Make a list of what must be ready, and check it the day before.',
       steps: [
         'Note when and where {object} is needed',
         'Make a list of what must be ready',
@@ -82,7 +82,7 @@ export const phrasebookEn: Phrasebook = {
       done: 'everything on the list is ready and checked.',
     },
     review: {
-      goal: '{title} — a careful review with clear, useful feedback.',
+      lead: 'Read it through once before commenting, then give the most important feedback first.',
       steps: [
         'Read {object} once from start to finish',
         'Note what works and what does not',
@@ -94,7 +94,7 @@ export const phrasebookEn: Phrasebook = {
       done: 'the review is finished and the feedback is shared.',
     },
     clean: {
-      goal: '{title} — clean, tidy and easy to keep that way.',
+      lead: 'Clear things away first, then clean from top to bottom.',
       steps: [
         'Clear away rubbish and anything that does not belong in {object}',
         'Gather the cleaning supplies you need',
@@ -106,7 +106,7 @@ export const phrasebookEn: Phrasebook = {
       done: 'everything is clean and back in its place.',
     },
     learn: {
-      goal: '{title} — understand it well enough to use it.',
+      lead: 'Decide what you want to be able to do, then practise a little every day.',
       steps: [
         'Decide what you want to be able to do with {object}',
         'Pick one good resource to learn from',
@@ -118,7 +118,7 @@ export const phrasebookEn: Phrasebook = {
       done: 'you can use it on a real example without looking everything up.',
     },
     read: {
-      goal: '{title} — read it and keep what matters.',
+      lead: 'Skim the contents first, then read in focused sessions and note the key ideas.',
       steps: [
         'Get a copy of {object}',
         'Skim the contents to see how it is organised',
@@ -130,7 +130,7 @@ export const phrasebookEn: Phrasebook = {
       done: 'it is read and the summary is written down.',
     },
     meet: {
-      goal: '{title} — a focused meeting with clear outcomes.',
+      lead: 'Agree on the purpose and share a short agenda beforehand.',
       steps: [
         'Agree on the purpose of {object}',
         'Share a short agenda beforehand',
@@ -142,7 +142,7 @@ export const phrasebookEn: Phrasebook = {
       done: 'the meeting has taken place and the summary with next steps is shared.',
     },
     pay: {
-      goal: '{title} — paid correctly and on time, with proof kept.',
+      lead: 'Check the amount and the due date, pay, and keep the confirmation.',
       steps: [
         'Check the amount and the details of {object}',
         'Confirm the due date and the payment method',
@@ -154,7 +154,7 @@ export const phrasebookEn: Phrasebook = {
       done: 'the payment is made and the confirmation is saved.',
     },
     book: {
-      goal: '{title} — booked and confirmed.',
+      lead: 'Know your dates, times and budget before you compare options.',
       steps: [
         'Decide what you need: dates, times, number of people, budget',
         'Compare the available options for {object}',
@@ -166,7 +166,7 @@ export const phrasebookEn: Phrasebook = {
       done: 'the booking is confirmed and saved in your calendar.',
     },
     send: {
-      goal: '{title} — sent to the right people, complete and correct.',
+      lead: 'Check the recipients and attachments before it goes out.',
       steps: [
         'Confirm who should receive {object}',
         'Collect the content and any attachments',
@@ -178,7 +178,7 @@ export const phrasebookEn: Phrasebook = {
       done: 'it has been sent and any follow-up is planned.',
     },
     update: {
-      goal: '{title} — brought up to date, with nothing broken.',
+      lead: 'Back up or note the current state before you change anything.',
       steps: [
         'Check what is out of date in {object}',
         'Note what has to change and why',
@@ -190,7 +190,7 @@ export const phrasebookEn: Phrasebook = {
       done: 'it is up to date and checked.',
     },
     build: {
-      goal: '{title} — a working result that does what it should.',
+      lead: 'Get the smallest working version done first, then improve it.',
       steps: [
         'Write down what {object} must do',
         'Sketch the parts and how they fit together',
@@ -202,7 +202,7 @@ export const phrasebookEn: Phrasebook = {
       done: 'it works as intended and is ready to use.',
     },
     test: {
-      goal: '{title} — proof that it works, or a clear list of what does not.',
+      lead: 'List the cases to try, edge cases included, and record every result.',
       steps: [
         'Decide what {object} should do and how to tell that it works',
         'List the cases to try, including edge cases',
@@ -214,7 +214,7 @@ export const phrasebookEn: Phrasebook = {
       done: 'all planned cases have been run and the results are recorded.',
     },
     deploy: {
-      goal: '{title} — released safely, with a way back if needed.',
+      lead: 'Have a rollback plan ready and watch for errors after the release.',
       steps: [
         'Check that {object} is tested and ready',
         'Prepare the release notes and a rollback plan',
@@ -226,7 +226,7 @@ export const phrasebookEn: Phrasebook = {
       done: 'it is live, checked and the release is announced.',
     },
     organize: {
-      goal: '{title} — everything has a place and is easy to find.',
+      lead: 'Sort everything into groups, let go of what is not needed, and give each group a place.',
       steps: [
         'Gather everything that belongs to {object}',
         'Sort it into groups that make sense',
@@ -238,7 +238,7 @@ export const phrasebookEn: Phrasebook = {
       done: 'everything is sorted and has its place.',
     },
     research: {
-      goal: '{title} — a short, sourced answer you can act on.',
+      lead: 'Write down the question first, then compare a few reliable sources.',
       steps: [
         'Write down the question {object} should answer',
         'Find three or four reliable sources',
@@ -249,8 +249,89 @@ export const phrasebookEn: Phrasebook = {
       tips: ['Set a time limit so the research does not drag on.', 'Note where each fact came from.'],
       done: 'the question is answered in a short summary with sources.',
     },
+    repair: {
+      lead: 'Find out exactly what is broken and which part it needs before you buy anything.',
+      steps: [
+        'Look closely at {object} and note exactly what is broken or worn',
+        'Find the make, model or size of the part (a photo helps in the shop)',
+        'Get the part and the tools, or ask a repair service for a quote',
+        'Switch off the power or water if it uses any, then make the repair',
+        'Check that it works properly and tidy up',
+      ],
+      tips: [
+        'Take photos before you take anything apart, so you know how it goes back together.',
+        'If gas or mains wiring is involved, call a professional.',
+      ],
+      done: 'it works again and the tools are put away.',
+    },
+    plumbing: {
+      lead: 'Turn off the water first; a drip usually comes from a worn washer, seal or cartridge.',
+      steps: [
+        'Turn off the water to {object} at the shut-off valve or the main stopcock',
+        'Find the size or model of the washer, cartridge or seal (take the old one to the shop)',
+        'Buy the replacement part and any tool you are missing',
+        'Replace the part and put everything back together',
+        'Turn the water back on and check for drips over the next day',
+      ],
+      tips: [
+        'Put the plug in so small parts cannot fall down the drain.',
+        'If water is coming through a ceiling or will not stop, call a plumber.',
+      ],
+      done: 'the water is back on and nothing drips.',
+    },
+    shop: {
+      lead: 'Check what you already have, write a list, and buy only what is on it.',
+      steps: [
+        'Check what you already have at home before buying {object}',
+        'Write a shopping list, grouped by shop or aisle',
+        'Take bags, the list and any vouchers',
+        'Buy what is on the list',
+        'Put everything away and note what has run out',
+      ],
+      tips: [
+        'Shopping after a meal makes it easier to stick to the list.',
+        'Keep a running list in the kitchen and add things as they run out.',
+      ],
+      done: 'everything on the list is bought and put away.',
+    },
+    appointment: {
+      lead: 'Check the date, time and address, and bring what you need, such as your insurance card and documents.',
+      steps: [
+        'Confirm the date and time for {object}, or book a slot',
+        'Note the address and how long it takes to get there',
+        'Put together what to bring: insurance card, ID, documents or earlier results',
+        'Write down the questions you want to ask',
+        'Set a reminder for the day before and for when to leave',
+      ],
+      tips: ['If you cannot make it, cancel early so someone else can have the slot.', 'Write down what you were told before you leave.'],
+      done: 'the appointment has taken place and any follow-up is in your calendar.',
+    },
+    errand: {
+      lead: 'Check the opening hours and take what you need with you: receipt, ID or the item itself.',
+      steps: [
+        'Check the opening hours and the address for {object}',
+        'Gather what to take: the item, receipts, ID or documents',
+        'Combine it with other errands on the same route',
+        'Go and get it done',
+        'Keep any receipt or proof and tick it off',
+      ],
+      tips: ['Call ahead if you are not sure they have what you need.', 'Keep a bag by the door for things that need to go out.'],
+      done: 'it is done and any receipt or proof is kept.',
+    },
+    travel: {
+      lead: 'Check your passport or ID early, then book transport and somewhere to stay.',
+      steps: [
+        'Settle the dates and the route for {object}',
+        'Book transport and accommodation and save the confirmations',
+        'Check passport or ID, visa and travel insurance',
+        'Make a packing list and pack the day before',
+        'Share your plans with someone at home and set reminders for departure',
+      ],
+      tips: ['Keep copies of tickets and documents on your phone and on paper.', 'Check the weather and local holidays for your dates.'],
+      done: 'everything is booked, packed and the documents are at hand.',
+    },
     general: {
-      goal: '{title} — done, with nothing left hanging.',
+      lead: 'Picture what done looks like, then take the first small step.',
       steps: [
         'Describe what {object} looks like when it is done',
         'Break it into small steps',

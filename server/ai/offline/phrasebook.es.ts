@@ -7,7 +7,7 @@ export const phrasebookEs: Phrasebook = {
   close: '»',
   intents: {
     write: {
-      goal: '{title} — un texto terminado que dice lo que tiene que decir, listo para compartir.',
+      lead: 'Decide para quién es y qué debe decir; primero el borrador, luego los retoques.',
       steps: [
         'Decide para quién es {object} y qué debe cubrir',
         'Reúne las notas, los datos y las fuentes que necesitas',
@@ -19,22 +19,22 @@ export const phrasebookEs: Phrasebook = {
       done: 'la versión final esté guardada o compartida donde corresponde.',
     },
     fix: {
-      goal: '{title} — el problema desaparece y no vuelve.',
+      lead: 'Reproduce el fallo primero y corrige su causa con el cambio más pequeño que funcione.',
       steps: [
-        'Reproduce el problema con {object} y anota exactamente qué ocurre',
-        'Encuentra la causa antes de cambiar nada',
-        'Haz el cambio más pequeño que lo resuelva',
-        'Comprueba que el problema ha desaparecido y que nada más se ha roto',
-        'Anota la causa y cómo se resolvió',
+        'Reproduce el problema con {object} y anota los pasos exactos',
+        'Lee los mensajes de error y los registros para encontrar la causa',
+        'Añade una prueba que falle mientras el fallo siga ahí',
+        'Haz el cambio más pequeño que corrija la causa y ejecuta todas las pruebas',
+        'Anota la causa y la solución en la incidencia o en el mensaje del commit',
       ],
       tips: [
         'Cambia una sola cosa cada vez para saber qué funcionó.',
         'Si no se puede reproducir, anota cuándo ocurre y vuelve a ello más tarde.',
       ],
-      done: 'el problema ya no ocurra y la solución esté comprobada.',
+      done: 'el fallo ya no ocurra y una prueba impida que vuelva.',
     },
     buy: {
-      goal: '{title} — lo adecuado a un precio justo.',
+      lead: 'Ten claro qué necesitas y cuánto quieres gastar antes de comparar ofertas.',
       steps: [
         'Anota exactamente qué necesitas para {object} (talla, cantidad, modelo)',
         'Fija un presupuesto',
@@ -46,10 +46,10 @@ export const phrasebookEs: Phrasebook = {
       done: 'esté comprado, revisado y guardado.',
     },
     call: {
-      goal: '{title} — hablar con la persona, obtener respuestas y acordar los siguientes pasos.',
+      lead: 'Apunta lo que quieres preguntar antes de marcar y anota lo que se acuerde.',
       steps: [
         'Busca el número y un buen momento para llamar',
-        'Apunta los temas y las preguntas que quieres tratar',
+        'Apunta los temas y las preguntas que quieres tratar con {object}',
         'Ten a mano los documentos o números de referencia',
         'Haz la llamada y toma notas breves',
         'Añade como tareas lo que quede pendiente',
@@ -58,7 +58,7 @@ export const phrasebookEs: Phrasebook = {
       done: 'la llamada se haya hecho y lo acordado esté anotado.',
     },
     plan: {
-      goal: '{title} — un plan claro con los pasos, su orden y lo que necesita cada uno.',
+      lead: 'Parte del resultado que quieres y ordena después los pasos.',
       steps: [
         'Anota qué debe lograr {object}',
         'Haz una lista de todo lo que tiene que pasar',
@@ -70,7 +70,7 @@ export const phrasebookEs: Phrasebook = {
       done: 'el plan esté por escrito y el primer paso haya empezado.',
     },
     prepare: {
-      goal: '{title} — todo listo antes de que haga falta.',
+      lead: 'Haz una lista de lo que debe estar listo y repásala el día antes.',
       steps: [
         'Anota cuándo y dónde se necesita {object}',
         'Haz una lista de lo que debe estar listo',
@@ -82,7 +82,7 @@ export const phrasebookEs: Phrasebook = {
       done: 'todo lo de la lista esté listo y revisado.',
     },
     review: {
-      goal: '{title} — una revisión cuidadosa con comentarios claros y útiles.',
+      lead: 'Léelo entero una vez antes de comentar y di primero lo más importante.',
       steps: [
         'Lee {object} una vez de principio a fin',
         'Anota qué funciona y qué no',
@@ -94,7 +94,7 @@ export const phrasebookEs: Phrasebook = {
       done: 'la revisión esté terminada y los comentarios compartidos.',
     },
     clean: {
-      goal: '{title} — limpio, ordenado y fácil de mantener así.',
+      lead: 'Primero despeja, después limpia de arriba abajo.',
       steps: [
         'Retira la basura y lo que no pertenece a {object}',
         'Reúne los productos de limpieza que necesitas',
@@ -106,7 +106,7 @@ export const phrasebookEs: Phrasebook = {
       done: 'todo esté limpio y en su sitio.',
     },
     learn: {
-      goal: '{title} — entenderlo lo bastante bien como para usarlo.',
+      lead: 'Decide qué quieres saber hacer y practica un poco cada día.',
       steps: [
         'Decide qué quieres poder hacer con {object}',
         'Elige un buen recurso para aprender',
@@ -121,7 +121,7 @@ export const phrasebookEs: Phrasebook = {
       done: 'puedas usarlo en un ejemplo real sin consultarlo todo.',
     },
     read: {
-      goal: '{title} — leerlo y quedarte con lo importante.',
+      lead: 'Echa un vistazo al índice y lee en sesiones concentradas, anotando las ideas clave.',
       steps: [
         'Consigue un ejemplar de {object}',
         'Hojea el índice para ver cómo está organizado',
@@ -133,7 +133,7 @@ export const phrasebookEs: Phrasebook = {
       done: 'esté leído y el resumen esté escrito.',
     },
     meet: {
-      goal: '{title} — una reunión centrada y con resultados claros.',
+      lead: 'Acuerda el propósito y comparte antes un orden del día breve.',
       steps: [
         'Acuerda el propósito de {object}',
         'Comparte con antelación un orden del día breve',
@@ -148,7 +148,7 @@ export const phrasebookEs: Phrasebook = {
       done: 'la reunión se haya celebrado y el resumen con los siguientes pasos esté compartido.',
     },
     pay: {
-      goal: '{title} — pagado correctamente y a tiempo, con el comprobante guardado.',
+      lead: 'Comprueba el importe y la fecha límite, paga y guarda el justificante.',
       steps: [
         'Comprueba el importe y los datos de {object}',
         'Confirma la fecha límite y la forma de pago',
@@ -163,7 +163,7 @@ export const phrasebookEs: Phrasebook = {
       done: 'el pago esté hecho y la confirmación guardada.',
     },
     book: {
-      goal: '{title} — reservado y confirmado.',
+      lead: 'Ten claras las fechas, las horas y el presupuesto antes de comparar opciones.',
       steps: [
         'Decide qué necesitas: fechas, horas, número de personas, presupuesto',
         'Compara las opciones disponibles para {object}',
@@ -175,7 +175,7 @@ export const phrasebookEs: Phrasebook = {
       done: 'la reserva esté confirmada y guardada en tu calendario.',
     },
     send: {
-      goal: '{title} — enviado a las personas adecuadas, completo y correcto.',
+      lead: 'Comprueba destinatarios y adjuntos antes de enviarlo.',
       steps: [
         'Confirma quién debe recibir {object}',
         'Reúne el contenido y los adjuntos',
@@ -187,7 +187,7 @@ export const phrasebookEs: Phrasebook = {
       done: 'se haya enviado y el seguimiento esté previsto.',
     },
     update: {
-      goal: '{title} — al día y sin romper nada.',
+      lead: 'Haz una copia de seguridad o anota el estado actual antes de cambiar nada.',
       steps: [
         'Comprueba qué está desactualizado en {object}',
         'Anota qué hay que cambiar y por qué',
@@ -199,7 +199,7 @@ export const phrasebookEs: Phrasebook = {
       done: 'esté actualizado y comprobado.',
     },
     build: {
-      goal: '{title} — un resultado que funciona y hace lo que debe.',
+      lead: 'Consigue primero la versión más pequeña que funcione y mejórala después.',
       steps: [
         'Anota qué debe hacer {object}',
         'Esboza las partes y cómo encajan',
@@ -211,7 +211,7 @@ export const phrasebookEs: Phrasebook = {
       done: 'funcione como se pretendía y esté listo para usarse.',
     },
     test: {
-      goal: '{title} — la prueba de que funciona, o una lista clara de lo que no.',
+      lead: 'Enumera los casos que vas a probar, incluidos los extremos, y anota cada resultado.',
       steps: [
         'Decide qué debe hacer {object} y cómo saber que funciona',
         'Enumera los casos que vas a probar, también los casos límite',
@@ -223,7 +223,7 @@ export const phrasebookEs: Phrasebook = {
       done: 'se hayan ejecutado todos los casos previstos y los resultados estén anotados.',
     },
     deploy: {
-      goal: '{title} — publicado con seguridad y con forma de volver atrás si hace falta.',
+      lead: 'Ten listo un plan para volver atrás y vigila los errores tras la publicación.',
       steps: [
         'Comprueba que {object} está probado y listo',
         'Prepara las notas de la versión y un plan para volver atrás',
@@ -235,7 +235,7 @@ export const phrasebookEs: Phrasebook = {
       done: 'esté en producción, comprobado y la publicación anunciada.',
     },
     organize: {
-      goal: '{title} — cada cosa en su sitio y fácil de encontrar.',
+      lead: 'Agrupa todo, deshazte de lo que sobra y dale a cada grupo su sitio.',
       steps: [
         'Reúne todo lo que forma parte de {object}',
         'Clasifícalo en grupos con sentido',
@@ -247,7 +247,7 @@ export const phrasebookEs: Phrasebook = {
       done: 'todo esté clasificado y tenga su sitio.',
     },
     research: {
-      goal: '{title} — una respuesta breve y con fuentes sobre la que decidir.',
+      lead: 'Escribe primero la pregunta y compara después unas cuantas fuentes fiables.',
       steps: [
         'Escribe la pregunta que debe responder {object}',
         'Busca tres o cuatro fuentes fiables',
@@ -258,8 +258,89 @@ export const phrasebookEs: Phrasebook = {
       tips: ['Ponte un límite de tiempo para que la investigación no se alargue.', 'Anota de dónde sale cada dato.'],
       done: 'la pregunta esté respondida en un resumen breve con sus fuentes.',
     },
+    repair: {
+      lead: 'Averigua exactamente qué está roto y qué pieza necesita antes de comprar nada.',
+      steps: [
+        'Mira bien {object} y anota exactamente qué está roto o gastado',
+        'Busca la marca, el modelo o la medida de la pieza (una foto ayuda en la tienda)',
+        'Consigue la pieza y las herramientas, o pide presupuesto a un servicio técnico',
+        'Si usa corriente o agua, córtala y haz la reparación',
+        'Comprueba que funciona bien y recoge',
+      ],
+      tips: [
+        'Haz fotos antes de desmontar nada para saber cómo se vuelve a montar.',
+        'Si hay gas o instalación eléctrica de por medio, llama a un profesional.',
+      ],
+      done: 'vuelva a funcionar y las herramientas estén guardadas.',
+    },
+    plumbing: {
+      lead: 'Cierra primero el agua: un goteo suele venir de una arandela, una junta o un cartucho gastados.',
+      steps: [
+        'Cierra el agua de {object} en la llave de paso o en la general',
+        'Averigua la medida o el modelo de la arandela, el cartucho o la junta (lleva la vieja a la tienda)',
+        'Compra la pieza de recambio y la herramienta que te falte',
+        'Cambia la pieza y vuelve a montarlo todo',
+        'Abre el agua y comprueba durante un día que no gotea',
+      ],
+      tips: [
+        'Pon el tapón para que ninguna pieza pequeña caiga por el desagüe.',
+        'Si el agua sale por el techo o no para, llama a un fontanero.',
+      ],
+      done: 'el agua vuelva a estar abierta y nada gotee.',
+    },
+    shop: {
+      lead: 'Mira lo que ya tienes, haz una lista y compra solo lo que está en ella.',
+      steps: [
+        'Mira lo que ya tienes en casa antes de comprar {object}',
+        'Haz la lista de la compra, ordenada por tienda o pasillo',
+        'Coge bolsas, la lista y los vales de descuento que tengas',
+        'Compra lo que está en la lista',
+        'Guárdalo todo y apunta lo que se ha acabado',
+      ],
+      tips: ['Comprar después de comer ayuda a ceñirse a la lista.', 'Ten una lista en la cocina y añade lo que se vaya acabando.'],
+      done: 'todo lo de la lista esté comprado y guardado.',
+    },
+    appointment: {
+      lead: 'Confirma fecha, hora y dirección, y lleva lo necesario, como la tarjeta sanitaria y los documentos.',
+      steps: [
+        'Confirma la fecha y la hora de {object}, o pide cita',
+        'Anota la dirección y cuánto se tarda en llegar',
+        'Prepara lo que hay que llevar: tarjeta sanitaria, documento de identidad, papeles o resultados anteriores',
+        'Apunta las preguntas que quieres hacer',
+        'Pon un recordatorio para el día antes y para la hora de salir',
+      ],
+      tips: ['Si no puedes ir, anula con tiempo para que otra persona aproveche el hueco.', 'Anota lo que te digan antes de irte.'],
+      done: 'hayas ido a la cita y cualquier seguimiento esté en tu calendario.',
+    },
+    errand: {
+      lead: 'Consulta el horario y lleva lo que haga falta: el recibo, tu documento de identidad o el propio objeto.',
+      steps: [
+        'Comprueba el horario y la dirección para {object}',
+        'Reúne lo que tienes que llevar: el objeto, recibos, documento de identidad o papeles',
+        'Júntalo con otros recados de la misma ruta',
+        'Ve y hazlo',
+        'Guarda el recibo o el justificante y márcalo como hecho',
+      ],
+      tips: [
+        'Llama antes si no sabes seguro si tienen lo que necesitas.',
+        'Deja una bolsa junto a la puerta con lo que tiene que salir de casa.',
+      ],
+      done: 'esté hecho y el recibo o el justificante guardado.',
+    },
+    travel: {
+      lead: 'Revisa pronto el pasaporte o el documento de identidad y reserva transporte y alojamiento.',
+      steps: [
+        'Fija las fechas y la ruta de {object}',
+        'Reserva transporte y alojamiento y guarda las confirmaciones',
+        'Revisa pasaporte o documento de identidad, visado y seguro de viaje',
+        'Haz una lista de equipaje y prepara la maleta el día antes',
+        'Cuéntale el plan a alguien de casa y pon recordatorios para la salida',
+      ],
+      tips: ['Lleva copias de billetes y documentos en el móvil y en papel.', 'Mira el tiempo y los festivos locales para esas fechas.'],
+      done: 'todo esté reservado, la maleta hecha y los documentos a mano.',
+    },
     general: {
-      goal: '{title} — hecho, sin cabos sueltos.',
+      lead: 'Imagina cómo se ve terminado y da el primer paso pequeño.',
       steps: [
         'Describe cómo será {object} cuando esté terminado',
         'Divídelo en pasos pequeños',

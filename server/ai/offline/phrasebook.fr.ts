@@ -8,7 +8,7 @@ export const phrasebookFr: Phrasebook = {
   close: '\u00a0»',
   intents: {
     write: {
-      goal: '{title} — un texte abouti, qui dit ce qu’il doit dire, prêt à être partagé.',
+      lead: 'Définissez à qui il s’adresse et ce qu’il doit dire, puis rédigez d’abord et peaufinez ensuite.',
       steps: [
         'Définir à qui s’adresse {object} et ce que le texte doit couvrir',
         'Rassembler les notes, les faits et les sources nécessaires',
@@ -20,22 +20,22 @@ export const phrasebookFr: Phrasebook = {
       done: 'la version finale est enregistrée ou partagée au bon endroit.',
     },
     fix: {
-      goal: '{title} — le problème disparaît et ne revient pas.',
+      lead: 'Reproduisez d’abord le bug, puis corrigez sa cause par le plus petit changement qui marche.',
       steps: [
-        'Reproduire le problème avec {object} et noter précisément ce qui se passe',
-        'Trouver la cause avant de modifier quoi que ce soit',
-        'Faire le plus petit changement qui corrige le problème',
-        'Vérifier que le problème a disparu et que rien d’autre n’est cassé',
-        'Noter la cause et la correction apportée',
+        'Reproduire le problème avec {object} et noter les étapes exactes',
+        'Lire les messages d’erreur et les journaux pour trouver la cause',
+        'Ajouter un test qui échoue tant que le bug est là',
+        'Faire le plus petit changement qui corrige la cause, puis lancer tous les tests',
+        'Noter la cause et la correction dans le ticket ou le message de commit',
       ],
       tips: [
         'Changez une seule chose à la fois pour savoir ce qui a marché.',
         'Si le problème ne se reproduit pas, notez quand il survient et revenez-y plus tard.',
       ],
-      done: 'le problème ne se produit plus et la correction est vérifiée.',
+      done: 'le bug ne se produit plus et un test l’empêche de revenir.',
     },
     buy: {
-      goal: '{title} — le bon article au juste prix.',
+      lead: 'Sachez exactement ce qu’il vous faut et combien vous voulez dépenser avant de comparer les offres.',
       steps: [
         'Noter exactement ce qu’il faut pour {object} (taille, quantité, modèle)',
         'Fixer un budget',
@@ -47,10 +47,10 @@ export const phrasebookFr: Phrasebook = {
       done: 'c’est acheté, vérifié et rangé.',
     },
     call: {
-      goal: '{title} — joindre la personne, obtenir des réponses et convenir de la suite.',
+      lead: 'Notez ce que vous voulez demander avant d’appeler, puis ce qui a été convenu.',
       steps: [
         'Trouver le numéro et un bon moment pour appeler',
-        'Lister les points et les questions à aborder',
+        'Lister les points et les questions à aborder avec {object}',
         'Garder sous la main les documents ou numéros de référence',
         'Passer l’appel et prendre de brèves notes',
         'Ajouter les suites à donner comme tâches',
@@ -62,7 +62,7 @@ export const phrasebookFr: Phrasebook = {
       done: 'l’appel a eu lieu et ce qui a été convenu est noté.',
     },
     plan: {
-      goal: '{title} — un plan clair, avec les étapes, leur ordre et ce dont chacune a besoin.',
+      lead: 'Partez du résultat voulu, puis mettez les étapes dans l’ordre.',
       steps: [
         'Noter ce que {object} doit permettre d’atteindre',
         'Lister tout ce qui doit se faire',
@@ -74,7 +74,7 @@ export const phrasebookFr: Phrasebook = {
       done: 'le plan est écrit et la première étape a commencé.',
     },
     prepare: {
-      goal: '{title} — tout est prêt avant d’en avoir besoin.',
+      lead: 'Listez ce qui doit être prêt et vérifiez tout la veille.',
       steps: [
         'Noter quand et où {object} sera nécessaire',
         'Dresser la liste de ce qui doit être prêt',
@@ -86,7 +86,7 @@ export const phrasebookFr: Phrasebook = {
       done: 'tout ce qui est sur la liste est prêt et vérifié.',
     },
     review: {
-      goal: '{title} — une relecture attentive avec des retours clairs et utiles.',
+      lead: 'Lisez tout une fois avant de commenter, puis donnez d’abord les remarques les plus importantes.',
       steps: [
         'Lire {object} une fois du début à la fin',
         'Noter ce qui fonctionne et ce qui ne fonctionne pas',
@@ -98,7 +98,7 @@ export const phrasebookFr: Phrasebook = {
       done: 'la relecture est terminée et les retours sont partagés.',
     },
     clean: {
-      goal: '{title} — propre, rangé et facile à garder ainsi.',
+      lead: 'Dégagez d’abord, puis nettoyez de haut en bas.',
       steps: [
         'Enlever les déchets et ce qui n’a pas sa place dans {object}',
         'Réunir les produits de nettoyage nécessaires',
@@ -110,7 +110,7 @@ export const phrasebookFr: Phrasebook = {
       done: 'tout est propre et à sa place.',
     },
     learn: {
-      goal: '{title} — le comprendre assez bien pour s’en servir.',
+      lead: 'Décidez ce que vous voulez savoir faire, puis entraînez-vous un peu chaque jour.',
       steps: [
         'Définir ce que vous voulez savoir faire avec {object}',
         'Choisir une bonne ressource pour apprendre',
@@ -125,7 +125,7 @@ export const phrasebookFr: Phrasebook = {
       done: 'vous pouvez l’utiliser sur un cas réel sans tout rechercher.',
     },
     read: {
-      goal: '{title} — le lire et en garder l’essentiel.',
+      lead: 'Parcourez d’abord la table des matières, puis lisez par séances concentrées en notant les idées clés.',
       steps: [
         'Se procurer {object}',
         'Parcourir la table des matières pour voir son organisation',
@@ -137,7 +137,7 @@ export const phrasebookFr: Phrasebook = {
       done: 'c’est lu et le résumé est écrit.',
     },
     meet: {
-      goal: '{title} — une réunion ciblée, avec des résultats clairs.',
+      lead: 'Mettez-vous d’accord sur l’objet de la réunion et partagez un court ordre du jour à l’avance.',
       steps: [
         'Convenir de l’objectif de {object}',
         'Partager un court ordre du jour à l’avance',
@@ -149,7 +149,7 @@ export const phrasebookFr: Phrasebook = {
       done: 'la réunion a eu lieu et le compte rendu avec la suite est partagé.',
     },
     pay: {
-      goal: '{title} — payé correctement et à temps, avec une preuve conservée.',
+      lead: 'Vérifiez le montant et l’échéance, payez, puis gardez la confirmation.',
       steps: [
         'Vérifier le montant et les détails de {object}',
         'Confirmer l’échéance et le moyen de paiement',
@@ -164,7 +164,7 @@ export const phrasebookFr: Phrasebook = {
       done: 'le paiement est effectué et la confirmation conservée.',
     },
     book: {
-      goal: '{title} — réservé et confirmé.',
+      lead: 'Fixez dates, horaires et budget avant de comparer les possibilités.',
       steps: [
         'Définir le besoin\u00a0: dates, horaires, nombre de personnes, budget',
         'Comparer les options disponibles pour {object}',
@@ -176,7 +176,7 @@ export const phrasebookFr: Phrasebook = {
       done: 'la réservation est confirmée et notée dans votre agenda.',
     },
     send: {
-      goal: '{title} — envoyé aux bonnes personnes, complet et exact.',
+      lead: 'Vérifiez les destinataires et les pièces jointes avant l’envoi.',
       steps: [
         'Confirmer qui doit recevoir {object}',
         'Rassembler le contenu et les pièces jointes',
@@ -188,7 +188,7 @@ export const phrasebookFr: Phrasebook = {
       done: 'c’est envoyé et l’éventuelle relance est prévue.',
     },
     update: {
-      goal: '{title} — à jour, sans rien casser.',
+      lead: 'Faites une sauvegarde ou notez l’état actuel avant de changer quoi que ce soit.',
       steps: [
         'Vérifier ce qui n’est plus à jour dans {object}',
         'Noter ce qui doit changer et pourquoi',
@@ -200,7 +200,7 @@ export const phrasebookFr: Phrasebook = {
       done: 'c’est à jour et vérifié.',
     },
     build: {
-      goal: '{title} — un résultat qui fonctionne et fait ce qu’il doit.',
+      lead: 'Obtenez d’abord la plus petite version qui fonctionne, puis améliorez-la.',
       steps: [
         'Écrire ce que {object} doit faire',
         'Esquisser les éléments et la façon dont ils s’assemblent',
@@ -212,7 +212,7 @@ export const phrasebookFr: Phrasebook = {
       done: 'cela fonctionne comme prévu et c’est prêt à l’emploi.',
     },
     test: {
-      goal: '{title} — la preuve que cela fonctionne, ou une liste claire de ce qui ne fonctionne pas.',
+      lead: 'Listez les cas à essayer, cas limites compris, et notez chaque résultat.',
       steps: [
         'Définir ce que {object} doit faire et comment vérifier que cela marche',
         'Lister les cas à essayer, y compris les cas limites',
@@ -224,7 +224,7 @@ export const phrasebookFr: Phrasebook = {
       done: 'tous les cas prévus ont été exécutés et les résultats sont notés.',
     },
     deploy: {
-      goal: '{title} — mis en production en toute sécurité, avec un retour arrière possible.',
+      lead: 'Préparez un plan de retour arrière et surveillez les erreurs après la mise en production.',
       steps: [
         'Vérifier que {object} est testé et prêt',
         'Préparer les notes de version et un plan de retour arrière',
@@ -236,7 +236,7 @@ export const phrasebookFr: Phrasebook = {
       done: 'c’est en ligne, vérifié, et la mise en production est annoncée.',
     },
     organize: {
-      goal: '{title} — chaque chose a sa place et se retrouve facilement.',
+      lead: 'Regroupez tout, séparez-vous du superflu et donnez une place à chaque groupe.',
       steps: [
         'Rassembler tout ce qui concerne {object}',
         'Trier en groupes cohérents',
@@ -248,7 +248,7 @@ export const phrasebookFr: Phrasebook = {
       done: 'tout est trié et a sa place.',
     },
     research: {
-      goal: '{title} — une réponse courte et sourcée, sur laquelle agir.',
+      lead: 'Écrivez d’abord la question, puis comparez quelques sources fiables.',
       steps: [
         'Écrire la question à laquelle {object} doit répondre',
         'Trouver trois ou quatre sources fiables',
@@ -259,8 +259,95 @@ export const phrasebookFr: Phrasebook = {
       tips: ['Fixez-vous une limite de temps pour ne pas vous disperser.', 'Notez la provenance de chaque information.'],
       done: 'la question a sa réponse dans un court résumé avec ses sources.',
     },
+    repair: {
+      lead: 'Identifiez précisément ce qui est cassé et la pièce qu’il faut avant d’acheter quoi que ce soit.',
+      steps: [
+        'Examiner {object} de près et noter exactement ce qui est cassé ou usé',
+        'Relever la marque, le modèle ou la taille de la pièce (une photo aide au magasin)',
+        'Se procurer la pièce et les outils, ou demander un devis à un réparateur',
+        'Couper le courant ou l’eau s’il y en a, puis faire la réparation',
+        'Vérifier que tout fonctionne bien et ranger',
+      ],
+      tips: [
+        'Prenez des photos avant de démonter, pour savoir comment remonter.',
+        'S’il y a du gaz ou le réseau électrique en jeu, faites appel à un professionnel.',
+      ],
+      done: 'tout fonctionne de nouveau et les outils sont rangés.',
+    },
+    plumbing: {
+      lead: 'Coupez d’abord l’eau. Une fuite vient souvent d’un joint ou d’une cartouche usés.',
+      steps: [
+        'Couper l’eau de {object} au robinet d’arrêt ou au compteur',
+        'Relever la taille ou le modèle du joint, de la cartouche ou du clapet (emporter l’ancien au magasin)',
+        'Acheter la pièce de rechange et l’outil qui manque',
+        'Remplacer la pièce et tout remonter',
+        'Rouvrir l’eau et vérifier pendant une journée que rien ne goutte',
+      ],
+      tips: [
+        'Mettez la bonde pour qu’aucune petite pièce ne tombe dans l’évacuation.',
+        'Si l’eau traverse un plafond ou ne s’arrête pas, appelez un plombier.',
+      ],
+      done: 'l’eau est rouverte et plus rien ne goutte.',
+    },
+    shop: {
+      lead: 'Regardez ce que vous avez déjà, faites une liste et n’achetez que ce qui y figure.',
+      steps: [
+        'Regarder ce qu’il y a déjà à la maison avant d’acheter {object}',
+        'Faire la liste de courses, classée par magasin ou par rayon',
+        'Prendre des sacs, la liste et les bons de réduction',
+        'Acheter ce qui est sur la liste',
+        'Tout ranger et noter ce qui est épuisé',
+      ],
+      tips: [
+        'Faites vos courses après un repas, il est plus facile de s’en tenir à la liste.',
+        'Gardez une liste dans la cuisine et complétez-la au fur et à mesure.',
+      ],
+      done: 'tout ce qui était sur la liste est acheté et rangé.',
+    },
+    appointment: {
+      lead: 'Vérifiez la date, l’heure et l’adresse, et prenez ce qu’il faut, comme la carte d’assurance maladie et les documents.',
+      steps: [
+        'Confirmer la date et l’heure de {object}, ou prendre rendez-vous',
+        'Noter l’adresse et le temps de trajet',
+        'Préparer ce qu’il faut apporter\u00a0: carte d’assurance maladie, pièce d’identité, documents ou anciens résultats',
+        'Noter les questions à poser',
+        'Mettre un rappel la veille et pour l’heure du départ',
+      ],
+      tips: ['Si vous ne pouvez pas venir, annulez tôt pour libérer le créneau.', 'Notez ce qu’on vous dit avant de partir.'],
+      done: 'le rendez-vous a eu lieu et le suivi éventuel est dans votre agenda.',
+    },
+    errand: {
+      lead: 'Vérifiez les horaires d’ouverture et emportez ce qu’il faut, comme le reçu, une pièce d’identité ou l’objet lui-même.',
+      steps: [
+        'Vérifier les horaires et l’adresse pour {object}',
+        'Rassembler ce qu’il faut emporter\u00a0: l’objet, les reçus, une pièce d’identité ou les documents',
+        'Le combiner avec d’autres démarches sur le même trajet',
+        'Y aller et s’en occuper',
+        'Garder le reçu ou la preuve et cocher la tâche',
+      ],
+      tips: [
+        'Appelez avant si vous n’êtes pas sûr qu’ils aient ce qu’il vous faut.',
+        'Gardez un sac près de la porte pour ce qui doit sortir.',
+      ],
+      done: 'c’est fait et le reçu ou la preuve est gardé.',
+    },
+    travel: {
+      lead: 'Vérifiez tôt votre passeport ou votre carte d’identité, puis réservez le transport et l’hébergement.',
+      steps: [
+        'Fixer les dates et l’itinéraire de {object}',
+        'Réserver le transport et l’hébergement et garder les confirmations',
+        'Vérifier passeport ou carte d’identité, visa et assurance voyage',
+        'Faire une liste de bagages et préparer la valise la veille',
+        'Donner le programme à un proche et mettre des rappels pour le départ',
+      ],
+      tips: [
+        'Gardez une copie des billets et des documents sur le téléphone et sur papier.',
+        'Regardez la météo et les jours fériés locaux pour vos dates.',
+      ],
+      done: 'tout est réservé, la valise est prête et les documents sont à portée de main.',
+    },
     general: {
-      goal: '{title} — terminé, sans rien laisser en suspens.',
+      lead: 'Imaginez le résultat terminé, puis faites le premier petit pas.',
       steps: [
         'Décrire à quoi ressemblera {object} une fois terminé',
         'Découper en petites étapes',

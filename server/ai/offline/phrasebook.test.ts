@@ -6,13 +6,20 @@ describe.each(LANGUAGE_CODES)('the %s phrasebook', (code) => {
   const book = phrasebookFor(code);
   const texts = INTENTS.flatMap((intent) => {
     const t = book.intents[intent];
-    return [t.goal, ...t.steps, ...t.tips, t.done];
+    return [t.lead, ...t.steps, ...t.tips, t.done];
   });
 
-  test('covers every intent with a goal naming the title, five steps, two tips and a done-when sentence', () => {
+  test('covers every intent with a lead sentence, five steps (one naming what the task acts on), two tips and a done-when sentence', () => {
     for (const intent of INTENTS) {
       const t = book.intents[intent];
-      expect(t.goal, intent).toContain('{title}');
+      // The lead becomes the card's preview: a sentence of its own that never restates the title.
+      expect(t.lead, intent).not.toMatch(/\{title\}|\{object\}/);
+      expect(t.lead, intent).toMatch(/[.।]$/u);
+      expect(t.lead.length, intent).toBeLessThanOrEqual(140);
+      expect(
+        t.steps.filter((step) => step.includes('{object}')),
+        intent,
+      ).toHaveLength(1);
       expect(t.steps).toHaveLength(5);
       expect(t.tips).toHaveLength(2);
       expect(t.done.trim()).not.toBe('');

@@ -6,12 +6,22 @@ import { phrasebookEs } from './phrasebook.es.ts';
 import { phrasebookFr } from './phrasebook.fr.ts';
 import { phrasebookHi } from './phrasebook.hi.ts';
 
-/** What a task title can be about. `general` is the fallback when nothing is recognised. */
+/**
+ * What a task title can be about. `general` is the fallback when nothing is recognised.
+ * `fix` is a software fault or bug; `repair` and `plumbing` are home repairs (plumbing where
+ * water runs); `buy` is a considered purchase, `shop` the everyday shopping.
+ */
 export const INTENTS = [
   'write',
   'fix',
+  'repair',
+  'plumbing',
   'buy',
+  'shop',
   'call',
+  'appointment',
+  'errand',
+  'travel',
   'plan',
   'prepare',
   'review',
@@ -33,12 +43,15 @@ export const INTENTS = [
 export type Intent = (typeof INTENTS)[number];
 
 /**
- * The offline writer's texts for one intent. `{title}` and `{object}` are replaced by the
+ * The offline writer's texts for one intent. `{object}` (in the first step) is replaced by the
  * user's own words, already quoted, so no sentence needs to agree in gender or case with them.
  */
 export interface IntentTexts {
-  /** The goal line after its label; contains `{title}`. */
-  goal: string;
+  /**
+   * The opening line: the most useful thing to know before starting. It becomes the card's
+   * preview (its first hundred characters), so it never repeats the title and stands on its own.
+   */
+  lead: string;
   steps: readonly [string, string, string, string, string];
   tips: readonly [string, string];
   /** Completes the "Done when" label, written so it reads as one sentence. */
@@ -46,6 +59,7 @@ export interface IntentTexts {
 }
 
 export interface Phrasebook {
+  /** `goal` is only for the provider prompt's label list: the offline writer writes no goal line. */
   labels: { goal: string; steps: string; notes: string; doneWhen: string };
   /** Label and text separator: French sets a space before the colon. */
   colon: string;
