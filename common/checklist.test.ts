@@ -1,9 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { checklistItems, checklistProgress, setChecklistItem } from './checklist.ts';
 
-const LIST = ['Before the trip:', '- [ ] passport', '- [x] tickets', '  * [X] charger', '1. [ ] water the plants', '- not a box', '- [] nor this'].join(
-  '\n',
-);
+const LIST = [
+  'Before the trip:',
+  '- [ ] passport',
+  '- [x] tickets',
+  '  * [X] charger',
+  '1. [ ] water the plants',
+  '- not a box',
+  '- [] nor this',
+].join('\n');
 
 describe('checklists in a description', () => {
   test('finds every task-list item, ticked or not, nested or numbered', () => {

@@ -1,5 +1,5 @@
-import { createContext, useContext, useMemo } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import { createContext, useContext, useEffect, useMemo, useState, type ComponentProps } from 'react';
+import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { checklistItems, type ChecklistItem } from '../../../common/checklist.ts';
 import { cx } from '../../lib/class-names.ts';
@@ -7,33 +7,55 @@ import { cx } from '../../lib/class-names.ts';
 /** Ticks a checklist box: the offset of its mark in the source, and its new state. */
 export type ToggleChecklistItem = (markOffset: number, checked: boolean) => void;
 
-/** The checklist box of the list item being rendered, and what ticking it does (none: shown, not ticked). */
-const ChecklistItemBox = createContext<{ item: ChecklistItem; toggle: ToggleChecklistItem | undefined } | null>(null);
+/** The description's checklist and what ticking a box does (none: shown, not ticked). */
+const Checklist = createContext<{ items: ChecklistItem[]; toggle: ToggleChecklistItem | undefined }>({ items: [], toggle: undefined });
+/** The checklist item of the list item being rendered. */
+const ChecklistItemBox = createContext<ChecklistItem | null>(null);
+
+/**
+ * A list item; a checklist item finds its box by its place in the source. Defined once, not per
+ * render: a new component type would remount the list, and a box ticked by keyboard lose focus.
+ */
+function ListItem({ node, className, ...props }: ComponentProps<'li'> & ExtraProps) {
+  const { items } = useContext(Checklist);
+  const start = node?.position?.start.offset;
+  const item = className?.includes('task-list-item') && start !== undefined ? items.find((box) => box.markOffset > start) : undefined;
+  const li = <li dir="auto" className={className} {...props} />;
+  return item ? <ChecklistItemBox.Provider value={item}>{li}</ChecklistItemBox.Provider> : li;
+}
 
 function ChecklistBox({ checked }: { checked: boolean }) {
-  const box = useContext(ChecklistItemBox);
-  const label = box?.item.text || undefined;
-  if (!box?.toggle) return <input type="checkbox" checked={checked} disabled readOnly aria-label={label} className="me-2 align-middle" />;
-  const { toggle, item } = box;
+  const item = useContext(ChecklistItemBox);
+  const { toggle } = useContext(Checklist);
+  // The box follows the click at once; the description (and so `checked`) catches up when the
+  // caller's state does, and wins if saving is undone.
+  const [shown, setShown] = useState(checked);
+  useEffect(() => setShown(checked), [checked]);
+  const label = item?.text || undefined;
+  if (!item || !toggle)
+    return <input type="checkbox" checked={checked} disabled readOnly aria-label={label} className="me-2 align-middle" />;
   return (
     <input
       type="checkbox"
-      checked={checked}
-      onChange={(event) => toggle(item.markOffset, event.target.checked)}
+      checked={shown}
+      onChange={(event) => {
+        setShown(event.target.checked);
+        toggle(item.markOffset, event.target.checked);
+      }}
       aria-label={label}
       className="me-2 h-4 w-4 cursor-pointer align-middle accent-brand"
     />
   );
 }
 
-const baseComponents: Components = {
+const components: Components = {
   // Links always open in a new tab and never hand the opener over.
   a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
   input: ({ node: _node, type, checked }) => (type === 'checkbox' ? <ChecklistBox checked={checked === true} /> : null),
   // Each block takes its direction from its own text: an English line in the Arabic UI reads
   // left to right, an Arabic line in the English UI right to left.
   p: ({ node: _node, ...props }) => <p dir="auto" {...props} />,
-  li: ({ node: _node, ...props }) => <li dir="auto" {...props} />,
+  li: ListItem,
   h1: ({ node: _node, ...props }) => <h1 dir="auto" {...props} />,
   h2: ({ node: _node, ...props }) => <h2 dir="auto" {...props} />,
   h3: ({ node: _node, ...props }) => <h3 dir="auto" {...props} />,
@@ -58,20 +80,7 @@ export default function MarkdownView({
   className?: string;
   onToggleItem?: ToggleChecklistItem | undefined;
 }) {
-  const components = useMemo<Components>(() => {
-    const items = checklistItems(source);
-    return {
-      ...baseComponents,
-      li: ({ node, className: itemClass, ...props }) => {
-        const start = node?.position?.start.offset;
-        const box =
-          itemClass?.includes('task-list-item') && start !== undefined ? items.find((item) => item.markOffset > start) : undefined;
-        const li = <li dir="auto" className={itemClass} {...props} />;
-        if (!box) return li;
-        return <ChecklistItemBox.Provider value={{ item: box, toggle: onToggleItem }}>{li}</ChecklistItemBox.Provider>;
-      },
-    };
-  }, [source, onToggleItem]);
+  const checklist = useMemo(() => ({ items: checklistItems(source), toggle: onToggleItem }), [source, onToggleItem]);
   return (
     <div
       className={cx(
@@ -85,9 +94,11 @@ export default function MarkdownView({
         className,
       )}
     >
-      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={components}>
-        {source}
-      </ReactMarkdown>
+      <Checklist.Provider value={checklist}>
+        <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={components}>
+          {source}
+        </ReactMarkdown>
+      </Checklist.Provider>
     </div>
   );
 }
