@@ -1,5 +1,5 @@
 import { Bold, Code, Heading1, Heading2, Heading3, HelpCircle, Italic, Link2, List, ListOrdered, Quote, Strikethrough } from 'lucide-react';
-import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../lib/class-names.ts';
 import { lazyWithRetry } from '../../lib/lazy-with-retry.ts';
@@ -42,16 +42,22 @@ export function MarkdownEditor({ value, onChange, label, height = 200, placehold
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
   const [helpOpen, setHelpOpen] = useState(false);
 
+  // Where the caret goes once the formatted text is on screen: set in the same commit as the new
+  // value (a click's updates render before the next key is handled), so typing at once lands there.
+  const [selection, setSelection] = useState<{ start: number; end: number } | null>(null);
+  useLayoutEffect(() => {
+    const element = textarea.current;
+    if (!selection || !element) return;
+    element.focus();
+    element.setSelectionRange(selection.start, selection.end);
+  }, [selection]);
+
   function format(kind: MarkdownFormat) {
     const element = textarea.current;
     if (!element) return;
     const result = applyFormat(value, element.selectionStart, element.selectionEnd, kind, t('markdown.linkText'));
     onChange(result.value);
-    // Restore the selection after React re-renders the new value.
-    requestAnimationFrame(() => {
-      element.focus();
-      element.setSelectionRange(result.selectionStart, result.selectionEnd);
-    });
+    setSelection({ start: result.selectionStart, end: result.selectionEnd });
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
