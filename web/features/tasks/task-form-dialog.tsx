@@ -59,7 +59,9 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const save = useSaveTask();
   // Esc, the backdrop, × and Cancel ask first when something was typed: closing throws it away.
-  const requestClose = () => (form.formState.isDirty ? setConfirmingDiscard(true) : onClose());
+  // (Read while rendering: react-hook-form tracks only the form state a render has read.)
+  const typedSomething = form.formState.isDirty;
+  const requestClose = () => (typedSomething ? setConfirmingDiscard(true) : onClose());
 
   // Each opening starts from the given task or a fresh draft.
   useEffect(() => {
