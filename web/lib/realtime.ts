@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { commentKeys } from './api/comment-queries.ts';
 import { shareKeys } from './api/share-queries.ts';
-import { taskKeys } from './api/task-queries.ts';
+import { markTaskDeleted, taskKeys } from './api/task-queries.ts';
 import { ApiError, apiFetch } from './http/fetch-core.ts';
 import { readEventStream } from './http/sse.ts';
 import { useSession } from './session.tsx';
@@ -124,7 +124,10 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
       return;
     case 'task-deleted': {
       const taskId = taskIdOf(data);
-      if (taskId !== null) queryClient.removeQueries({ queryKey: commentKeys.task(taskId) });
+      if (taskId !== null) {
+        markTaskDeleted(taskId);
+        queryClient.removeQueries({ queryKey: commentKeys.task(taskId) });
+      }
       void queryClient.invalidateQueries({ queryKey: taskKeys.all });
       return;
     }

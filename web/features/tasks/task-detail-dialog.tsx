@@ -17,7 +17,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { streamAiText } from '../../lib/api/ai-queries.ts';
 import { downloadTaskExport, type ExportFormat } from '../../lib/api/export-download.ts';
 import { useLeaveShare } from '../../lib/api/share-queries.ts';
-import { taskDetailQuery } from '../../lib/api/task-queries.ts';
+import { isTaskDeleted, taskDetailQuery } from '../../lib/api/task-queries.ts';
 import { cx } from '../../lib/class-names.ts';
 import { lazyWithRetry } from '../../lib/lazy-with-retry.ts';
 import { dateTimeText, dueDateText } from './task-dates.ts';
@@ -54,7 +54,7 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
   const [aiError, setAiError] = useState<string | null>(null);
   const [aiDraft, setAiDraft] = useState('');
   const aiAbort = useRef<AbortController | null>(null);
-  const detail = useQuery({ ...taskDetailQuery(taskId ?? 0), enabled: taskId !== null });
+  const detail = useQuery({ ...taskDetailQuery(taskId ?? 0), enabled: () => taskId !== null && !isTaskDeleted(taskId) });
   const toggle = useToggleCompletion();
   const tick = useTickChecklistItem();
   const toast = useToast();
@@ -167,7 +167,7 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
         </h3>
         {task.description.trim() ? (
           <Suspense fallback={<Skeleton className="h-24" />}>
-            <MarkdownView source={task.description} onToggleItem={(markOffset, checked) => tick.mutate({ task, markOffset, checked })} />
+            <MarkdownView source={task.description} onToggleItem={(markOffset, checked) => tick(task, markOffset, checked)} />
           </Suspense>
         ) : (
           <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-line px-4 py-8 text-center">

@@ -5,7 +5,16 @@ import type { Task, TaskInput } from '../../../common/schemas/task.schema.ts';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { labelKeys } from '../../lib/api/label-queries.ts';
-import { addTask, deleteTask, setTaskCompleted, taskKeys, updateTask, type TaskPage, type TaskScope } from '../../lib/api/task-queries.ts';
+import {
+  addTask,
+  deleteTask,
+  markTaskDeleted,
+  setTaskCompleted,
+  taskKeys,
+  updateTask,
+  type TaskPage,
+  type TaskScope,
+} from '../../lib/api/task-queries.ts';
 import { emitTaskAdded } from '../../lib/task-events.ts';
 
 /** Changes the tasks of every loaded page of a scope's lists in the cache. */
@@ -56,9 +65,9 @@ export function useSaveTask() {
 }
 
 /**
- * `onDeleted` closes what shows the task. Its detail is neither refetched nor dropped here: the
- * dialog may still be on screen for a render, and an active query dropped or invalidated would ask
- * the server for the task just deleted (a 404). Unused, it is garbage-collected like any query.
+ * `onDeleted` closes what shows the task. Its detail is not dropped here: the dialog may still be
+ * on screen for a render, and an active query dropped would ask the server again; marked deleted,
+ * it is never asked for (task-queries.ts), and unused it is garbage-collected like any query.
  */
 export function useDeleteTask(onDeleted: () => void) {
   const queryClient = useQueryClient();
@@ -66,26 +75,30 @@ export function useDeleteTask(onDeleted: () => void) {
   const { t } = useTranslation('tasks');
   return useMutation({
     mutationFn: (id: number) => deleteTask(id),
+    // From the moment it is asked: a refresh of the open task started now would answer 404.
+    onMutate: async (id) => {
+      markTaskDeleted(id);
+      await queryClient.cancelQueries({ queryKey: taskKeys.detail(id) });
+    },
     onSuccess: (_result, id) => {
       onDeleted();
       toast.show(t('toasts.deleted'));
       updateLoadedTasks(queryClient, 'own', (tasks) => tasks.filter((task) => task.id !== id));
-      const detail = taskKeys.detail(id);
-      void queryClient.cancelQueries({ queryKey: detail });
-      void queryClient.invalidateQueries({
-        queryKey: taskKeys.all,
-        predicate: (query) => !(query.queryKey.length === detail.length && query.queryKey.every((part, i) => part === detail[i])),
-      });
+      void queryClient.invalidateQueries({ queryKey: taskKeys.all });
       void queryClient.invalidateQueries({ queryKey: labelKeys.all });
     },
-    onError: (error) => console.error('Deleting the task failed', error),
+    onError: (error, id) => {
+      markTaskDeleted(id, false);
+      console.error('Deleting the task failed', error);
+    },
   });
 }
 
 /**
  * Ticks or clears a checklist box of the task's description: saved as an edit of the description
- * (so anyone who may edit the task may tick, and it shows in the activity). The box changes at
- * once; if saving fails it goes back and a toast says why.
+ * (so anyone who may edit the task may tick, and it shows in the activity). The box changes in the
+ * same render as the click (a controlled checkbox would otherwise spring back until the cache
+ * changed); if saving fails it goes back and a toast says why.
  */
 export function useTickChecklistItem() {
   const queryClient = useQueryClient();
@@ -94,21 +107,17 @@ export function useTickChecklistItem() {
   type Detail = { task: Task } & Record<string, unknown>;
   const setDescription = (id: number, description: string) =>
     queryClient.setQueryData<Detail>(taskKeys.detail(id), (data) => (data ? { ...data, task: { ...data.task, description } } : data));
-  return useMutation({
-    mutationFn: ({ task, markOffset, checked }: { task: Task; markOffset: number; checked: boolean }) =>
+  const save = useMutation({
+    mutationFn: ({ task, description }: { task: Task; description: string }) =>
       updateTask(task.id, {
         title: task.title,
-        description: setChecklistItem(task.description, markOffset, checked),
+        description,
         due_date: task.due_date,
         priority: task.priority,
         labels: task.labels.map((label) => label.name),
       }),
-    onMutate: ({ task, markOffset, checked }) => {
-      setDescription(task.id, setChecklistItem(task.description, markOffset, checked));
-      return { before: task.description };
-    },
-    onError: (error, { task }, context) => {
-      if (context) setDescription(task.id, context.before);
+    onError: (error, { task }) => {
+      setDescription(task.id, task.description);
       toast.show(errorMessage(error, t('errors.updateTask'), t('common:errors.pleaseTryAgain')), 'error');
     },
     onSuccess: (updated) => {
@@ -118,4 +127,9 @@ export function useTickChecklistItem() {
       void queryClient.invalidateQueries({ queryKey: taskKeys.all });
     },
   });
+  return (task: Task, markOffset: number, checked: boolean) => {
+    const description = setChecklistItem(task.description, markOffset, checked);
+    setDescription(task.id, description);
+    save.mutate({ task, description });
+  };
 }

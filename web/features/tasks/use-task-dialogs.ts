@@ -59,6 +59,7 @@ export function useTaskDialogs() {
   const location = useLocation();
   const navigate = useNavigate();
   const detailId = taskIdIn(location.search);
+  const openedHere = (location.state as OpenedHere | null)?.taskOpenedHere === true;
 
   const addressWith = useCallback(
     (id: number | null) => {
@@ -70,15 +71,15 @@ export function useTaskDialogs() {
     },
     [location.pathname, location.search, location.hash],
   );
-  const openedHere = (location.state as OpenedHere | null)?.taskOpenedHere === true;
-
   const openDetail = useCallback(
     (task: Pick<Task, 'id'>) => {
       // One history entry per opening: another task opened from an open one replaces it.
       if (detailId === task.id) return;
-      navigate(addressWith(task.id), { replace: detailId !== null, state: { taskOpenedHere: true } satisfies OpenedHere });
+      // Replacing the entry keeps what it was: one opened from a link has no entry of this page before it.
+      const state: OpenedHere = { taskOpenedHere: detailId === null || openedHere };
+      navigate(addressWith(task.id), { replace: detailId !== null, state });
     },
-    [detailId, navigate, addressWith],
+    [detailId, openedHere, navigate, addressWith],
   );
   const closeDetail = useCallback(() => {
     if (detailId === null) return;

@@ -99,10 +99,19 @@ export const taskSummaryQuery = (scope: TaskScope, { sort: _sort, direction: _di
       }),
   });
 
+/**
+ * Tasks this tab has seen deleted (here, or by someone else through live updates). A dialog can
+ * still be on screen for a moment after, and refreshing it would only ask for what is gone (a 404).
+ */
+const deletedTasks = new Set<number>();
+export const markTaskDeleted = (id: number, deleted = true) => void (deleted ? deletedTasks.add(id) : deletedTasks.delete(id));
+export const isTaskDeleted = (id: number) => deletedTasks.has(id);
+
 export const taskDetailQuery = (id: number) =>
   queryOptions({
     queryKey: taskKeys.detail(id),
     queryFn: ({ signal }) => apiRequest(`/api/task/${id}`, { schema: TaskDetailResponse, signal }),
+    enabled: () => !deletedTasks.has(id),
   });
 
 export const addTask = (input: TaskInput & { duplicated_from?: number }) =>
