@@ -128,7 +128,9 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   // After a failed page the list waits for the user's "Try again" instead of asking again and again.
   const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+    // Scrolling asks again before a render shows the first ask: it joins the fetch under way instead
+    // of cancelling it and starting over (a failure would be asked twice and never shown).
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage({ cancelRefetch: false });
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   const loadError = (error: unknown) =>
     errorMessage(error, t(mode === 'own' ? 'errors.loadTasks' : 'errors.loadShared'), t('common:errors.pleaseTryAgain'));
