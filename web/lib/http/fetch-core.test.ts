@@ -163,6 +163,10 @@ describe('a confirmation that does not match', () => {
       message: 'The password field confirmation does not match.',
       errors: { password: ['The password field confirmation does not match.'], email: ['The email has already been taken.'] },
     });
-    expect(error.errors).toEqual({ password_confirmation: ["The passwords don't match."], email: ['The email has already been taken.'] });
+    expect(error.errors).toEqual({ password_confirmation: ['The passwords do not match.'], email: ['The email has already been taken.'] });
+    setMessageTranslator(createServerMessageTranslator(de));
+    expect(apiErrorOf(422, { message: 'x', errors: { password: ['The password field confirmation does not match.'] } }).errors).toEqual({
+      password_confirmation: ['Die Passwörter stimmen nicht überein.'],
+    });
   });
 });

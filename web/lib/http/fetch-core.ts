@@ -138,10 +138,12 @@ export function apiErrorOf(status: number, payload: unknown, fallbackMessage = '
 }
 
 /**
- * The API reports a confirmation that does not match on the field confirmed (spec: `password`);
- * the person fixes it in the confirmation field, so forms show it there.
+ * The API reports a confirmation that does not match on the field confirmed (spec: `password`),
+ * in its own words; the person fixes it in the confirmation field, so forms show it there, and
+ * say it plainly (server.json translates the plain wording like any message).
  */
 const CONFIRMATION_MISMATCH = 'The password field confirmation does not match.';
+const CONFIRMATION_MISMATCH_PLAINLY = 'The passwords do not match.';
 
 /** `{ field: [messages] }` in the UI language; anything that is not that shape is dropped. */
 function fieldErrorsFrom(errors: unknown): Record<string, string[]> | undefined {
@@ -151,8 +153,8 @@ function fieldErrorsFrom(errors: unknown): Record<string, string[]> | undefined 
     if (!Array.isArray(messages)) continue;
     for (const text of messages) {
       if (typeof text !== 'string') continue;
-      const shownOn = text === CONFIRMATION_MISMATCH ? `${field}_confirmation` : field;
-      (translated[shownOn] ??= []).push(translate(text));
+      const mismatch = text === CONFIRMATION_MISMATCH;
+      (translated[mismatch ? `${field}_confirmation` : field] ??= []).push(translate(mismatch ? CONFIRMATION_MISMATCH_PLAINLY : text));
     }
   }
   return translated;
