@@ -1,12 +1,5 @@
-import fs from 'node:fs';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { createAccount, createTask, expect, localeTexts, setLanguage, test, useSession, type Account } from './fixtures.ts';
-
-/** An English API message as the app shows it in `language` (web/i18n/locales/<language>/server.json). */
-function serverText(language: string, english: string): string {
-  if (language === 'en') return english;
-  return (JSON.parse(fs.readFileSync(`web/i18n/locales/${language}/server.json`, 'utf8')) as Record<string, string>)[english]!;
-}
+import { createAccount, createTask, expect, localeTexts, serverText, setLanguage, test, useSession, type Account } from './fixtures.ts';
 
 const contexts: BrowserContext[] = [];
 test.afterEach(async () => {

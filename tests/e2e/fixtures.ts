@@ -1,4 +1,5 @@
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { waitForMailedLink } from './mailbox.ts';
 
 export interface Account {
@@ -80,6 +81,12 @@ export async function localeTexts(language: string, namespace: string) {
     if (typeof found !== 'string') throw new Error(`missing text ${namespace}:${key}`);
     return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
   };
+}
+
+/** An English API message as the app shows it in `language` (web/i18n/locales/<language>/server.json). */
+export function serverText(language: string, english: string): string {
+  const file = new URL(`../../web/i18n/locales/${language}/server.json`, import.meta.url);
+  return (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)[english] ?? english;
 }
 
 /** Creates a task through the API for tests that are not about the add dialog. */
