@@ -102,3 +102,15 @@ test('English itself has no empty texts', () => {
   );
   expect(empty).toEqual([]);
 });
+
+describe('words that must not mean two things', () => {
+  // Issue 20: "Pending" was both a task not done (counters, filters) and a share not accepted (bell, people).
+  test.each(LANGUAGE_CODES)('%s: a task to do and a share awaiting acceptance are worded apart', (language) => {
+    const tasks = byLanguage.get(language)!.get('tasks')!;
+    const sharing = byLanguage.get(language)!.get('sharing')!;
+    const toDo = tasks.get('status.pending')!.toLocaleLowerCase(language);
+    expect(tasks.get('counters.pending')!.toLocaleLowerCase(language)).toBe(toDo);
+    for (const key of ['sharedWith.pending', 'bell.title', 'bell.emptyTitle'])
+      expect(sharing.get(key)!.toLocaleLowerCase(language), `${language} sharing:${key}`).not.toContain(toDo);
+  });
+});
