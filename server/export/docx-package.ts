@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
-import { fontBytes, WORD_FONT_NAMES, type FontKey } from './fonts.ts';
+import { subsetFont } from './font-subset.ts';
+import { WORD_FONT_NAMES, type FontKey } from './fonts.ts';
 
 /**
- * The .docx zip is finished here rather than by `docx`: its `fonts` option obfuscates and re-compresses ~800 kB of
- * fonts on every export (60–400 ms). `docx` writes the document with tiny placeholder fonts; the real font parts,
- * obfuscated with fixed keys and compressed once per process, are spliced in.
+ * The .docx zip is finished here rather than by `docx`: its `fonts` option would embed whole faces (~800 kB for
+ * Arabic and Devanagari) and re-compress them on every export. `docx` writes the document with tiny placeholder
+ * fonts; subsets of the faces the document draws with, obfuscated with fixed keys, are spliced in.
  */
 
 interface ZipEntry {
@@ -111,17 +113,80 @@ export function entryContent(entry: ZipEntry): Buffer {
   return entry.method === 8 ? inflateRawSync(entry.data) : entry.data;
 }
 
-/** The faces embedded in every .docx: the scripts a reader's machine is least likely to have a font for. */
-const EMBEDDED_FACES: { family: string; face: 'Regular' | 'Bold'; key: FontKey; fontKey: string }[] = [
-  { family: WORD_FONT_NAMES.arabic, face: 'Regular', key: 'arabic-regular', fontKey: '6B1F6C2E-3A9D-4F51-9C2B-1E7A4D8F0A11' },
-  { family: WORD_FONT_NAMES.arabic, face: 'Bold', key: 'arabic-bold', fontKey: '6B1F6C2E-3A9D-4F51-9C2B-1E7A4D8F0A12' },
-  { family: WORD_FONT_NAMES.devanagari, face: 'Regular', key: 'devanagari-regular', fontKey: '6B1F6C2E-3A9D-4F51-9C2B-1E7A4D8F0A13' },
-  { family: WORD_FONT_NAMES.devanagari, face: 'Bold', key: 'devanagari-bold', fontKey: '6B1F6C2E-3A9D-4F51-9C2B-1E7A4D8F0A14' },
-];
+type Face = 'Regular' | 'Bold';
 
-/** What `docx`'s `fonts` option is given: the right names and faces, with 32-byte stand-ins for the data. */
-export function placeholderFonts(): { name: string; data: Buffer; bold: Buffer }[] {
-  return [WORD_FONT_NAMES.arabic, WORD_FONT_NAMES.devanagari].map((name) => ({ name, data: Buffer.alloc(32), bold: Buffer.alloc(32) }));
+/**
+ * The families a .docx embeds: the scripts a reader's machine is least likely to have a font for. Latin (Noto Sans) and
+ * code (Courier New) are named with substitution hints instead. Each face has a fixed obfuscation key, so the same
+ * task gives the same bytes.
+ */
+const EMBEDDED_FAMILIES: Record<string, Record<Face, { key: FontKey; fontKey: string }>> = {
+  [WORD_FONT_NAMES.arabic]: {
+    Regular: { key: 'arabic-regular', fontKey: '6B1F6C2E-3A9D-4F51-9C2B-1E7A4D8F0A11' },
+    Bold: { key: 'arabic-bold', fontKey: '6B1F6C2E-3A9D-4F51-9C2B-1E7A4D8F0A12' },
+  },
+  [WORD_FONT_NAMES.devanagari]: {
+    Regular: { key: 'devanagari-regular', fontKey: '6B1F6C2E-3A9D-4F51-9C2B-1E7A4D8F0A13' },
+    Bold: { key: 'devanagari-bold', fontKey: '6B1F6C2E-3A9D-4F51-9C2B-1E7A4D8F0A14' },
+  },
+};
+
+/** Characters Word may draw in place of the typed one in a right-to-left run: mirrored brackets. */
+const MIRRORED: Record<string, string> = {
+  '(': ')',
+  ')': '(',
+  '[': ']',
+  ']': '[',
+  '{': '}',
+  '}': '{',
+  '<': '>',
+  '>': '<',
+  '«': '»',
+  '»': '«',
+  '‹': '›',
+  '›': '‹',
+};
+const ARABIC_INDIC_DIGIT_ZERO = 0x0660;
+
+/** The words each embedded face has to draw in one document, collected while its runs are written. */
+export class EmbeddedFontUsage {
+  private readonly faces = new Map<string, Set<string>>();
+
+  /** Notes `text` as drawn in `family` (bold or regular); families that are not embedded are ignored. */
+  record(family: string, bold: boolean, text: string, rightToLeft: boolean) {
+    if (!EMBEDDED_FAMILIES[family]) return;
+    const name = `${family}|${bold ? 'Bold' : 'Regular'}`;
+    let words = this.faces.get(name);
+    if (!words) this.faces.set(name, (words = new Set()));
+    // Words are closed over GSUB one by one (font-subset.ts); the white space between them is drawn too.
+    for (const part of text.split(/(\s)/u)) if (part) words.add(part);
+    if (!rightToLeft) return;
+    for (const char of text) {
+      const mirror = MIRRORED[char];
+      if (mirror) words.add(mirror);
+      // Word's "Context" and "Hindi" numeral settings draw European digits in Arabic text as Arabic-Indic ones.
+      const codePoint = char.codePointAt(0)!;
+      if (codePoint >= 0x30 && codePoint <= 0x39) words.add(String.fromCodePoint(ARABIC_INDIC_DIGIT_ZERO + codePoint - 0x30));
+    }
+  }
+
+  /** The words of one face, or undefined when the document never draws with it. */
+  words(family: string, face: Face): ReadonlySet<string> | undefined {
+    return this.faces.get(`${family}|${face}`);
+  }
+
+  /** The embedded families the document draws with. */
+  families(): string[] {
+    return Object.keys(EMBEDDED_FAMILIES).filter((family) => this.faces.has(`${family}|Regular`) || this.faces.has(`${family}|Bold`));
+  }
+}
+
+/**
+ * What `docx`'s `fonts` option is given: the used families with both faces as 32-byte stand-ins; embedFonts() fills in
+ * the faces the document draws with and removes the others.
+ */
+export function placeholderFonts(usage: EmbeddedFontUsage): { name: string; data: Buffer; bold: Buffer }[] {
+  return usage.families().map((name) => ({ name, data: Buffer.alloc(32), bold: Buffer.alloc(32) }));
 }
 
 /** ECMA-376 Part 2 §16.2.5: the first 32 bytes are XORed with the key's bytes in reverse order. */
@@ -132,23 +197,31 @@ function obfuscateFont(font: Buffer, fontKey: string): Buffer {
   return out;
 }
 
-let preparedFonts: Map<string, { fontKey: string; compressed: Buffer; crc: number; size: number }> | undefined;
+interface PreparedFace {
+  compressed: Buffer;
+  crc: number;
+  size: number;
+}
 
-/** Obfuscates and compresses the embedded fonts once; later exports copy the bytes. */
-export function prepareEmbeddedFonts() {
-  if (!preparedFonts) {
-    preparedFonts = new Map();
-    for (const face of EMBEDDED_FACES) {
-      const bytes = obfuscateFont(fontBytes(face.key), face.fontKey);
-      preparedFonts.set(`${face.family}|${face.face}`, {
-        fontKey: face.fontKey,
-        compressed: deflateRawSync(bytes),
-        crc: crc32(bytes),
-        size: bytes.length,
-      });
-    }
+/** Subset, obfuscated and compressed faces by face and words: exporting the same task again costs nothing here. */
+const preparedFaces = new Map<string, PreparedFace>();
+const PREPARED_FACES_LIMIT = 64;
+
+function preparedFace(key: FontKey, fontKey: string, words: ReadonlySet<string>): PreparedFace {
+  const id = createHash('sha1')
+    .update(`${key}\u0000${[...words].sort().join('\u0000')}`)
+    .digest('base64');
+  let prepared = preparedFaces.get(id);
+  if (prepared) {
+    // Most recently used last, so the oldest goes first when the cache is full.
+    preparedFaces.delete(id);
+  } else {
+    const bytes = obfuscateFont(subsetFont(key, words), fontKey);
+    prepared = { compressed: deflateRawSync(bytes), crc: crc32(bytes), size: bytes.length };
+    if (preparedFaces.size >= PREPARED_FACES_LIMIT) preparedFaces.delete(preparedFaces.keys().next().value!);
   }
-  return preparedFonts;
+  preparedFaces.set(id, prepared);
+  return prepared;
 }
 
 // Fonts the document names but does not embed: the family and pitch let Word and LibreOffice pick a similar
@@ -158,41 +231,66 @@ const SUBSTITUTION_HINTS = [
   `<w:font w:name="${WORD_FONT_NAMES.mono}"><w:charset w:val="00"/><w:family w:val="modern"/><w:pitch w:val="fixed"/></w:font>`,
 ].join('');
 
-/** Swaps the placeholder font parts of a `docx` package for the real ones and returns the finished file. */
-export function embedFonts(docx: Buffer): Buffer {
-  const fonts = prepareEmbeddedFonts();
+/**
+ * Swaps the placeholder font parts of a `docx` package for subsets of the faces the document draws with (marked
+ * `w:subsetted`), drops the placeholder faces it never uses, and returns the finished file.
+ */
+export function embedFonts(docx: Buffer, usage: EmbeddedFontUsage): Buffer {
   const entries = readZip(docx);
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
   const fontTableEntry = byName.get('word/fontTable.xml');
+  if (!fontTableEntry) throw new Error('The document has no font table');
   const relsEntry = byName.get('word/_rels/fontTable.xml.rels');
-  if (!fontTableEntry || !relsEntry) throw new Error('The document has no font table to embed fonts in');
+  const rels = relsEntry ? entryContent(relsEntry).toString('utf8') : '';
 
   const targets = new Map<string, string>();
-  for (const match of entryContent(relsEntry)
-    .toString('utf8')
-    .matchAll(/<Relationship\b[^>]*>/g)) {
+  for (const match of rels.matchAll(/<Relationship\b[^>]*>/g)) {
     const id = /\bId="([^"]+)"/.exec(match[0])?.[1];
     const target = /\bTarget="([^"]+)"/.exec(match[0])?.[1];
     if (id && target) targets.set(id, `word/${target.replace(/^\//, '')}`);
   }
 
   const replacements = new Map<string, ZipEntry>();
+  const removedParts = new Set<string>();
+  const removedIds = new Set<string>();
+  let embedded = 0;
   const fontTable = entryContent(fontTableEntry)
     .toString('utf8')
     .replace(/<w:font w:name="([^"]+)">([\s\S]*?)<\/w:font>/g, (whole, family: string, body: string) => {
+      const faces = EMBEDDED_FAMILIES[family];
       const patched = body.replace(/<w:embed(Regular|Bold|Italic|BoldItalic)\b([^>]*)\/>/g, (element, face: string, attributes: string) => {
-        const prepared = fonts.get(`${family}|${face}`);
         const id = /\br:id="([^"]+)"/.exec(attributes)?.[1];
         const path = id ? targets.get(id) : undefined;
-        if (!prepared || !path) return element;
+        if (!id || !path) return element;
+        const wanted = faces?.[face as Face];
+        const words = wanted ? usage.words(family, face as Face) : undefined;
+        if (!wanted || !words) {
+          removedParts.add(path);
+          removedIds.add(id);
+          return '';
+        }
+        const prepared = preparedFace(wanted.key, wanted.fontKey, words);
         replacements.set(path, { name: path, method: 8, crc: prepared.crc, size: prepared.size, data: prepared.compressed });
-        return element.replace(/w:fontKey="\{[^}]*\}"/, `w:fontKey="{${prepared.fontKey}}"`);
+        embedded++;
+        return `<w:embed${face} r:id="${id}" w:fontKey="{${wanted.fontKey}}" w:subsetted="1"/>`;
       });
       return whole.replace(body, patched);
     })
     .replace('</w:fonts>', `${SUBSTITUTION_HINTS}</w:fonts>`);
-  if (replacements.size !== fonts.size) throw new Error('The document does not reference every embedded font face');
+  if (
+    embedded !==
+    usage.families().reduce((sum, family) => sum + (['Regular', 'Bold'] as const).filter((face) => usage.words(family, face)).length, 0)
+  ) {
+    throw new Error('The document does not reference every face it draws with');
+  }
   replacements.set('word/fontTable.xml', deflatedEntry('word/fontTable.xml', fontTable));
+  if (relsEntry && removedIds.size > 0) {
+    const kept = rels.replace(/<Relationship\b[^>]*\/>/g, (relationship) => {
+      const id = /\bId="([^"]+)"/.exec(relationship)?.[1];
+      return id && removedIds.has(id) ? '' : relationship;
+    });
+    replacements.set(relsEntry.name, deflatedEntry(relsEntry.name, kept));
+  }
 
-  return writeZip(entries.map((entry) => replacements.get(entry.name) ?? entry));
+  return writeZip(entries.filter((entry) => !removedParts.has(entry.name)).map((entry) => replacements.get(entry.name) ?? entry));
 }

@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LANGUAGE_CODES } from '../../common/locales.ts';
 import { renderDocx } from './docx-renderer.ts';
+import { renderPdf } from './pdf-renderer.ts';
 import { buildExportDocument } from './export-document.ts';
-import { mixedScriptSample, typicalTaskSample } from './export-samples.ts';
+import { mixedScriptSample, onePageTaskSample, typicalTaskSample, type SampleScript } from './export-samples.ts';
 import { EXPORT_TEXTS } from './export-texts.ts';
+import * as fontkit from 'fontkit';
 import { fontFilePath } from './fonts.ts';
 
 let directory: string;
@@ -29,6 +31,11 @@ function unzip(docx: Buffer) {
     text: (part: string) => execFileSync('/usr/bin/unzip', ['-p', file, literal(part)], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }),
     bytes: (part: string) => execFileSync('/usr/bin/unzip', ['-p', file, literal(part)], { maxBuffer: 64 * 1024 * 1024 }),
   };
+}
+
+/** A glyph's outline as SVG path data: equal for a subset's glyph and the whole face's. */
+function outline(font: fontkit.Font, id: number): string {
+  return (font as unknown as { getGlyph(id: number): { path: { toSVG(): string } } }).getGlyph(id).path.toSVG();
 }
 
 const decodeXml = (text: string) =>
@@ -147,7 +154,7 @@ describe('Word export', () => {
     expect(replyParagraph).toContain('<w:bidi/>');
   });
 
-  test('embeds Noto Sans Arabic and Devanagari, so machines without Noto do not show boxes', () => {
+  test('embeds subsets of Noto Sans Arabic and Devanagari that draw every run of theirs as the whole faces do', () => {
     const fontTable = pkg.text('word/fontTable.xml');
     const rels = pkg.text('word/_rels/fontTable.xml.rels');
     expect(pkg.text('[Content_Types].xml')).toContain('Extension="odttf"');
@@ -156,19 +163,40 @@ describe('Word export', () => {
       'Noto Sans Arabic': ['arabic-regular', 'arabic-bold'],
       'Noto Sans Devanagari': ['devanagari-regular', 'devanagari-bold'],
     } as const;
+    const runs = [...body.matchAll(/<w:r>([\s\S]*?)<\/w:r>/g)].map((m) => m[1]!);
     for (const [family, keys] of Object.entries(expected)) {
       const entry = new RegExp(`<w:font w:name="${family}">([\\s\\S]*?)</w:font>`).exec(fontTable)![1]!;
       for (const [face, key] of [
         ['Regular', keys[0]],
         ['Bold', keys[1]],
       ] as const) {
-        const [, id, fontKey] = new RegExp(`<w:embed${face} r:id="([^"]+)" w:fontKey="\\{([^}]+)\\}"`).exec(entry)!;
+        const [, id, fontKey] = new RegExp(`<w:embed${face} r:id="([^"]+)" w:fontKey="\\{([^}]+)\\}" w:subsetted="1"/>`).exec(entry)!;
         const target = new RegExp(`Id="${id}"[^>]*Target="([^"]+)"`).exec(rels)![1]!;
         const stored = Buffer.from(pkg.bytes(`word/${target}`));
         // De-obfuscate (ECMA-376 Part 2): the first 32 bytes XORed with the key's bytes in reverse order.
         const keyBytes = Buffer.from(fontKey!.replace(/-/g, ''), 'hex').reverse();
         for (let i = 0; i < 32; i++) stored[i]! ^= keyBytes[i % 16]!;
-        expect(stored.equals(readFileSync(fontFilePath(key))), `${family} ${face}`).toBe(true);
+        const whole = fontkit.create(readFileSync(fontFilePath(key)));
+        const subset = fontkit.create(stored);
+        expect(subset.familyName, `${family} ${face}`).toBe(family);
+        expect(stored.length, `${family} ${face}`).toBeLessThan(readFileSync(fontFilePath(key)).length * 0.7);
+
+        // Every run Word draws in this face: same glyphs, same positions, same outlines, every character mapped.
+        const texts = runs
+          .filter((run) => run.includes(`w:cs="${family}"`) && run.includes('<w:b/>') === (face === 'Bold'))
+          .map((run) => decodeXml([...run.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('')))
+          .filter(Boolean);
+        expect(texts.length, `${family} ${face} runs`).toBeGreaterThan(0);
+        for (const text of texts) {
+          for (const char of text) expect(subset.hasGlyphForCodePoint(char.codePointAt(0)!), `${family} ${face} maps ${char}`).toBe(true);
+          const [a, b] = [whole.layout(text), subset.layout(text)];
+          expect(
+            b.glyphs.map((g) => g.id),
+            text,
+          ).toEqual(a.glyphs.map((g) => g.id));
+          expect(b.positions, text).toEqual(a.positions);
+          for (const glyph of a.glyphs) expect(outline(subset, glyph.id), `${text}: glyph ${glyph.id}`).toBe(outline(whole, glyph.id));
+        }
       }
     }
   });
@@ -212,4 +240,38 @@ describe('Word export', () => {
     expect(footer).toContain(texts.pageOf.slice(0, texts.pageOf.indexOf('{page}')).trim());
     if (language === 'ar') expect(doc.text('word/document.xml')).toContain('<w:bidiVisual/>');
   });
+});
+
+describe('Word files embed only what they use', () => {
+  // The issue's budget: a one-page task in any script. Before, every file carried both Arabic and both Devanagari faces
+  // whole (~377 kB, a Latin task too).
+  const BUDGET = 100 * 1024;
+  const expectedFaces: Record<SampleScript, string[]> = {
+    latin: [],
+    arabic: ['Noto Sans Arabic'],
+    devanagari: ['Noto Sans Devanagari'],
+    mixed: ['Noto Sans Arabic', 'Noto Sans Devanagari'],
+  };
+
+  test.each(Object.keys(expectedFaces) as SampleScript[])(
+    'a one-page %s task is at most 100 kB, with only its scripts embedded',
+    async (script) => {
+      const model = buildExportDocument(onePageTaskSample(script));
+      // One page as the PDF lays it out: pdfkit writes each page's dictionary uncompressed.
+      const pdf = (await renderPdf(model)).toString('latin1');
+      expect(pdf.match(/\/Type \/Page\b(?!s)/g), 'pages').toHaveLength(1);
+
+      const docx = await renderDocx(model);
+      expect(docx.length).toBeLessThanOrEqual(BUDGET);
+      const pkg = unzip(docx);
+      expect(pkg.test()).toMatch(/No errors detected/);
+      const fontTable = pkg.text('word/fontTable.xml');
+      const embedded = [...fontTable.matchAll(/<w:font w:name="([^"]+)">(?:(?!<\/w:font>)[\s\S])*?<w:embed/g)].map((m) => m[1]);
+      expect(embedded).toEqual(expectedFaces[script]);
+      const parts = pkg.list().filter((part) => part.startsWith('word/fonts/'));
+      const referenced = (fontTable.match(/<w:embed(?:Regular|Bold)\b/g) ?? []).length;
+      expect(parts).toHaveLength(referenced);
+      if (script === 'latin') expect(pkg.text('word/settings.xml')).not.toContain('<w:embedTrueTypeFonts/>');
+    },
+  );
 });

@@ -21,7 +21,7 @@ import {
   type IRunOptions,
   type ParagraphChild,
 } from 'docx';
-import { embedFonts, placeholderFonts } from './docx-package.ts';
+import { EmbeddedFontUsage, embedFonts, placeholderFonts } from './docx-package.ts';
 import { EXPORT_COLORS, shade, tint, type Chip, type CommentView, type ExportDocument, type MetaItem } from './export-document.ts';
 import { WORD_FONT_NAMES } from './fonts.ts';
 import { inlineText, type Block, type Inline, type ListItem, type TableAlign } from './markdown-to-blocks.ts';
@@ -51,6 +51,12 @@ interface RunStyle {
 }
 
 /**
+ * The characters each embedded face draws in the document being built, so only those glyphs are embedded. Building a
+ * document is synchronous and a worker builds one at a time; renderDocx sets and clears it around the build.
+ */
+let fontUsage: EmbeddedFontUsage | null = null;
+
+/**
  * Runs split by script, each with its script's font in all four font slots (Word picks a slot per character and would
  * otherwise mix fonts), complex-script bold/italic/size, and right-to-left only on the Arabic span itself.
  */
@@ -65,6 +71,7 @@ function textRuns(text: string, style: RunStyle = {}, extra: Partial<IRunOptions
     const family = run.script === 'latin' ? (style.code ? WORD_FONT_NAMES.mono : WORD_FONT_NAMES.latin) : WORD_FONT_NAMES[run.script];
     const font = family === WORD_FONT_NAMES.latin ? {} : { font: { ascii: family, hAnsi: family, cs: family, eastAsia: family } };
     const lines = clean.slice(run.start, run.end).split('\n');
+    fontUsage?.record(family, style.bold === true, clean.slice(run.start, run.end), run.script === 'arabic');
     return lines.map(
       (line, index) =>
         new TextRun({
@@ -146,7 +153,10 @@ const inset = (ctx: Context, side: Direction, amount: number): Context =>
 class DocxComposer {
   private readonly dir: Direction;
 
-  constructor(private readonly model: ExportDocument) {
+  constructor(
+    private readonly model: ExportDocument,
+    private readonly usage: EmbeddedFontUsage,
+  ) {
     this.dir = model.rtl ? 'rtl' : 'ltr';
   }
 
@@ -488,14 +498,30 @@ class DocxComposer {
       paragraph: { spacing: { before, after }, keepNext: true, keepLines: true },
     });
 
+    const header = new Header({
+      children: [
+        this.paragraph(
+          [
+            ...textRuns(model.productName, { size: 21, bold: true, color: EXPORT_COLORS.brand }),
+            ...textRuns('   ', { size: 16 }),
+            ...textRuns(model.exportedOn, { size: 15, color: EXPORT_COLORS.muted }),
+          ],
+          this.dir,
+          { border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: hex(tint(EXPORT_COLORS.brand, 0.55)), space: 4 } } },
+        ),
+      ],
+    });
+    const footer = this.pageFooter();
+
+    // Every run is written by now, so the usage is complete when the fonts are listed.
     return new Document({
       creator: model.productName,
       lastModifiedBy: model.productName,
       title: model.title,
       subject: `${model.productName} task`,
       description: model.exportedOn,
-      // Placeholders only: embedFonts() swaps in the real, pre-compressed font parts.
-      fonts: placeholderFonts(),
+      // Placeholders only: embedFonts() swaps in subsets of the faces the runs above drew with.
+      fonts: placeholderFonts(this.usage),
       styles: {
         default: {
           document: {
@@ -525,22 +551,8 @@ class DocxComposer {
               margin: { top: PAGE.marginTop, bottom: PAGE.marginBottom, left: PAGE.marginX, right: PAGE.marginX, header: 567, footer: 567 },
             },
           },
-          headers: {
-            default: new Header({
-              children: [
-                this.paragraph(
-                  [
-                    ...textRuns(model.productName, { size: 21, bold: true, color: EXPORT_COLORS.brand }),
-                    ...textRuns('   ', { size: 16 }),
-                    ...textRuns(model.exportedOn, { size: 15, color: EXPORT_COLORS.muted }),
-                  ],
-                  this.dir,
-                  { border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: hex(tint(EXPORT_COLORS.brand, 0.55)), space: 4 } } },
-                ),
-              ],
-            }),
-          },
-          footers: { default: this.pageFooter() },
+          headers: { default: header },
+          footers: { default: footer },
           children,
         },
       ],
@@ -556,6 +568,14 @@ function splitTemplate(template: string): [string, string, string] {
 }
 
 export async function renderDocx(model: ExportDocument): Promise<Buffer> {
-  const packed = await Packer.toBuffer(new DocxComposer(model).build());
-  return embedFonts(packed);
+  const usage = new EmbeddedFontUsage();
+  let document: Document;
+  fontUsage = usage;
+  try {
+    document = new DocxComposer(model, usage).build();
+  } finally {
+    fontUsage = null;
+  }
+  const packed = await Packer.toBuffer(document);
+  return embedFonts(packed, usage);
 }

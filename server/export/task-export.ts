@@ -1,5 +1,4 @@
 import { renderDocx } from './docx-renderer.ts';
-import { prepareEmbeddedFonts } from './docx-package.ts';
 import { buildExportDocument } from './export-document.ts';
 import { mixedScriptSample, typicalTaskSample } from './export-samples.ts';
 import type { ExportFormat, TaskExportData } from './export.types.ts';
@@ -13,14 +12,20 @@ export async function renderTaskExport(data: TaskExportData, format: ExportForma
 }
 
 /**
- * Parses the fonts, prepares the embedded Word fonts and renders every script once, so the first real export runs at
- * warm speed (a cold first export takes about a second).
+ * The steps that warm a renderer: each renders one sample, so that together they have shaped every script and
+ * subset every embedded Word face once. Until then the first export of a script costs up to a second more (fontkit
+ * decodes layout tables on first use, V8 has not compiled the hot paths). A worker runs them one at a time between
+ * real jobs.
  */
-export async function warmUpRenderer(): Promise<void> {
+export function warmUpSteps(): (() => Promise<unknown>)[] {
   loadAllFonts();
-  prepareEmbeddedFonts();
-  for (const data of [mixedScriptSample('en'), mixedScriptSample('ar'), typicalTaskSample('hi')]) {
-    await renderTaskExport(data, 'pdf');
-    await renderTaskExport(data, 'word');
-  }
+  return [mixedScriptSample('en'), mixedScriptSample('ar'), typicalTaskSample('hi')].flatMap((data) => [
+    () => renderTaskExport(data, 'pdf'),
+    () => renderTaskExport(data, 'word'),
+  ]);
+}
+
+/** Runs every warm-up step on this thread. */
+export async function warmUpRenderer(): Promise<void> {
+  for (const step of warmUpSteps()) await step();
 }
