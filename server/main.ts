@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { defaultExportPool } from './export/export-pool.ts';
 
 /** In-flight requests get this long after SIGTERM/SIGINT (request bodies time out sooner: REQUEST_TIMEOUT_MS). */
 const SHUTDOWN_GRACE_MS = 60_000;
@@ -41,6 +42,11 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The export worker starts and warms up (fonts, every script once) in the background, after listen so start-up does
+  // not wait, and stays warm: no export waits for it, the first one after start or a quiet hour included.
+  defaultExportPool()
+    .keepWarm(app.log)
+    .catch((error: unknown) => app.log.error({ err: error }, 'the export worker could not warm up'));
   app.taskaty.mail.start();
   // Expired sign-in tokens and account links: now, then hourly (idempotent, so every process may).
   app.taskaty.purge.start();

@@ -47,6 +47,48 @@ describe('export worker pool', () => {
     }
   });
 
+  test(
+    'keepWarm() warms a worker before any export, the first export takes it, and idleness does not stop it',
+    { timeout: 120_000 },
+    async () => {
+      const kept = new ExportPool({ size: 1, idleMs: 300 });
+      try {
+        await kept.keepWarm();
+        // Warm with no job ever sent: fonts loaded and every script rendered in the background.
+        expect(kept.warmWorkerCount).toBe(1);
+        expect(kept.workersStarted).toBe(1);
+        const pdf = await kept.render('pdf', typicalTaskSample('ar'));
+        expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+        // The first export went to the warm worker: none started for it, none waited for a warm-up.
+        expect(kept.workersStarted).toBe(1);
+        expect(kept.coldJobCount).toBe(0);
+        // Well past idleMs, the kept worker is still there and still warm.
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        expect(kept.workerCount).toBe(1);
+        expect(kept.warmWorkerCount).toBe(1);
+        await kept.render('word', typicalTaskSample('hi'));
+        expect(kept.workersStarted).toBe(1);
+        expect(kept.coldJobCount).toBe(0);
+      } finally {
+        await kept.close();
+      }
+    },
+  );
+
+  test('a worker takes a job before its warm-up has finished', { timeout: 120_000 }, async () => {
+    const fresh = new ExportPool({ size: 1 });
+    try {
+      const pdf = await fresh.render('pdf', typicalTaskSample('en'));
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      // Handed over as soon as the renderer was loaded, not after the six warm-up renders.
+      expect(fresh.coldJobCount).toBe(1);
+      await fresh.warmUp();
+      expect(fresh.warmWorkerCount).toBe(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   test('abandons a render that takes too long', { timeout: 120_000 }, async () => {
     const impatient = new ExportPool({ size: 1, timeoutMs: 5 });
     try {

@@ -1,10 +1,12 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
   EXPORT_WORKER_READY,
+  EXPORT_WORKER_WARM,
   type ExportFormat,
   type ExportWorkerRequest,
   type ExportWorkerResponse,
@@ -24,8 +26,15 @@ export interface ExportPoolOptions {
   /**
    * A worker with nothing to do for this long is stopped, so a server that exports now and then
    * does not hold the renderer's fonts in memory all day; the next export starts one again (about a second).
+   * Workers kept by keepWarm() are exempt.
    */
   idleMs?: number;
+}
+
+/** Where the pool reports its workers starting, warming up and stopping (a pino logger fits). */
+export interface ExportPoolLog {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
 }
 
 export class ExportTimeoutError extends Error {
@@ -42,8 +51,12 @@ interface Job {
 
 interface Slot {
   worker: Worker;
-  /** False until the worker has loaded and warmed the renderer. */
+  /** Sequence number, for the log. */
+  number: number;
+  /** False until the worker has loaded the renderer and its fonts; it takes jobs from then on. */
   ready: boolean;
+  /** False until the worker has also rendered every script once (its warm-up steps run between jobs). */
+  warm: boolean;
   job: Job | null;
   timer: NodeJS.Timeout | null;
   idleTimer: NodeJS.Timeout | null;
@@ -71,9 +84,14 @@ export class ExportPool implements ExportRenderer {
   private readonly idleMs: number;
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
-  private readyWaiters: { resolve(): void; reject(error: Error): void }[] = [];
+  private warmWaiters: { count: number; resolve(): void; reject(error: Error): void }[] = [];
   private nextId = 1;
   private closed = false;
+  /** Workers that keepWarm() holds: never stopped for being idle, replaced when they fail. */
+  private floor = 0;
+  private log: ExportPoolLog | undefined;
+  private started = 0;
+  private coldJobs = 0;
 
   constructor(options: ExportPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? Math.min(2, availableParallelism() - 1));
@@ -84,6 +102,21 @@ export class ExportPool implements ExportRenderer {
   /** Worker threads alive now, starting or ready. */
   get workerCount(): number {
     return this.slots.length;
+  }
+
+  /** Worker threads alive now that have finished warming up. */
+  get warmWorkerCount(): number {
+    return this.slots.filter((slot) => slot.warm).length;
+  }
+
+  /** Worker threads started since the pool was made. */
+  get workersStarted(): number {
+    return this.started;
+  }
+
+  /** Jobs handed to a worker that had not finished warming up (they may have waited for a warm-up step). */
+  get coldJobCount(): number {
+    return this.coldJobs;
   }
 
   render(format: ExportFormat, data: TaskExportData): Promise<Buffer> {
@@ -98,32 +131,68 @@ export class ExportPool implements ExportRenderer {
   warmUp(): Promise<void> {
     if (this.closed) return Promise.reject(new Error('The export pool was closed'));
     while (this.slots.length < this.size) this.addSlot();
-    if (this.slots.every((slot) => slot.ready)) return Promise.resolve();
-    return new Promise((resolve, reject) => this.readyWaiters.push({ resolve, reject }));
+    return this.whenWarm(this.size);
+  }
+
+  /**
+   * Starts a worker now and keeps one warm for as long as the pool lives, so no export waits for a worker to start or
+   * warm up, not even the first one after a quiet hour. Costs the memory of one warm worker (~100 MB) all the time;
+   * workers beyond it still start on demand and stop when idle. Resolves once that worker is warm.
+   */
+  keepWarm(log?: ExportPoolLog): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('The export pool was closed'));
+    this.log = log ?? this.log;
+    this.floor = 1;
+    this.fillFloor();
+    return this.whenWarm(1);
+  }
+
+  private whenWarm(count: number): Promise<void> {
+    if (this.warmWorkerCount >= count) return Promise.resolve();
+    return new Promise((resolve, reject) => this.warmWaiters.push({ count, resolve, reject }));
+  }
+
+  private fillFloor() {
+    while (!this.closed && this.slots.length < this.floor) this.addSlot();
   }
 
   async close(): Promise<void> {
     this.closed = true;
     const closedError = new Error('The export pool was closed');
     for (const job of this.queue.splice(0)) job.reject(closedError);
-    for (const waiter of this.readyWaiters.splice(0)) waiter.reject(closedError);
+    for (const waiter of this.warmWaiters.splice(0)) waiter.reject(closedError);
     for (const slot of this.slots) if (slot.idleTimer) clearTimeout(slot.idleTimer);
     await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
   }
 
   private addSlot(): Slot {
-    const slot: Slot = { worker: startWorker(), ready: false, job: null, timer: null, idleTimer: null };
-    slot.worker.on('message', (message: ExportWorkerResponse | typeof EXPORT_WORKER_READY) => {
+    const slot: Slot = {
+      worker: startWorker(),
+      number: ++this.started,
+      ready: false,
+      warm: false,
+      job: null,
+      timer: null,
+      idleTimer: null,
+    };
+    const startedAt = performance.now();
+    this.log?.info({ worker: slot.number }, 'export worker starting');
+    slot.worker.on('message', (message: ExportWorkerResponse | typeof EXPORT_WORKER_READY | typeof EXPORT_WORKER_WARM) => {
       if (message === EXPORT_WORKER_READY) {
         slot.ready = true;
-        if (this.slots.length >= this.size && this.slots.every((s) => s.ready)) {
-          for (const waiter of this.readyWaiters.splice(0)) waiter.resolve();
-        }
         this.dispatch();
         if (!slot.job) {
+          // Warm-up steps alone must not keep the process alive.
           slot.worker.unref();
           this.idleFrom(slot);
         }
+        return;
+      }
+      if (message === EXPORT_WORKER_WARM) {
+        slot.warm = true;
+        this.log?.info({ worker: slot.number, ms: Math.round(performance.now() - startedAt) }, 'export worker warm');
+        const warm = this.warmWorkerCount;
+        this.warmWaiters = this.warmWaiters.filter((waiter) => (warm >= waiter.count ? (waiter.resolve(), false) : true));
         return;
       }
       const job = slot.job;
@@ -141,12 +210,15 @@ export class ExportPool implements ExportRenderer {
       const job = slot.job;
       this.finish(slot);
       job?.reject(error);
+      this.log?.error({ worker: slot.number, err: error }, 'export worker stopped');
       if (!slot.ready) {
         // A worker that cannot even start (a broken install) would fail again: report it instead of respawning forever.
         for (const queued of this.queue.splice(0)) queued.reject(error);
-        for (const waiter of this.readyWaiters.splice(0)) waiter.reject(error);
+        for (const waiter of this.warmWaiters.splice(0)) waiter.reject(error);
         return;
       }
+      // A kept worker that fails once warm is replaced; one that fails while warming up would likely fail again.
+      if (slot.warm) this.fillFloor();
       this.dispatch();
     };
     slot.worker.on('error', fail);
@@ -165,7 +237,9 @@ export class ExportPool implements ExportRenderer {
 
   private dispatch() {
     while (!this.closed && this.queue.length > 0) {
-      const slot = this.slots.find((s) => s.ready && s.job === null);
+      // A warm worker first; one still warming takes a job between its warm-up steps.
+      const free = this.slots.filter((s) => s.ready && s.job === null);
+      const slot = free.find((s) => s.warm) ?? free[0];
       if (!slot) {
         // Start another worker while the pool is not full and none is starting; queued jobs wait for a ready one.
         if (this.slots.length < this.size && this.slots.every((s) => s.ready)) this.addSlot();
@@ -173,9 +247,10 @@ export class ExportPool implements ExportRenderer {
       }
       const job = this.queue.shift()!;
       slot.job = job;
+      if (!slot.warm) this.coldJobs++;
       if (slot.idleTimer) clearTimeout(slot.idleTimer);
       slot.idleTimer = null;
-      // The clock starts when a warm worker takes the job: it measures rendering, not start-up.
+      // The clock starts when a loaded worker takes the job: it measures rendering (and at most one warm-up step), not start-up.
       slot.timer = setTimeout(() => this.abandon(slot), this.timeoutMs);
       slot.timer.unref();
       // A busy worker keeps the process alive until its answer arrives.
@@ -188,11 +263,12 @@ export class ExportPool implements ExportRenderer {
   private idleFrom(slot: Slot) {
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.idleTimer = setTimeout(() => {
-      if (slot.job || this.closed) return;
+      if (slot.job || this.closed || this.slots.length <= this.floor) return;
       const index = this.slots.indexOf(slot);
       if (index >= 0) this.slots.splice(index, 1);
       slot.worker.removeAllListeners();
       void slot.worker.terminate();
+      this.log?.info({ worker: slot.number }, 'export worker stopped after idling');
     }, this.idleMs);
     slot.idleTimer.unref();
   }
@@ -205,6 +281,7 @@ export class ExportPool implements ExportRenderer {
     slot.worker.removeAllListeners();
     void slot.worker.terminate();
     job?.reject(new ExportTimeoutError());
+    this.fillFloor();
     this.dispatch();
   }
 }

@@ -50,5 +50,8 @@ export interface ExportWorkerRequest {
 
 export type ExportWorkerResponse = { id: number; ok: true; bytes: Uint8Array } | { id: number; ok: false; message: string };
 
-/** Posted by a worker once it has loaded and warmed the renderer. */
+/** Posted by a worker once it has loaded the renderer and its fonts: from then on it takes jobs. */
 export const EXPORT_WORKER_READY = 'export-worker-ready';
+
+/** Posted by a worker once it has also rendered every script in both formats: its exports run at warm speed. */
+export const EXPORT_WORKER_WARM = 'export-worker-warm';
