@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Circle, Copy, FileDown, FileText, LogOut, Pencil, Share2, Sparkles, Trash2 } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { streamAiText } from '../../lib/api/ai-queries.ts';
 import { downloadTaskExport, type ExportFormat } from '../../lib/api/export-download.ts';
 import { useLeaveShare } from '../../lib/api/share-queries.ts';
-import { isTaskDeleted, taskDetailQuery } from '../../lib/api/task-queries.ts';
+import { isTaskDeleted, loadedTask, taskDetailQuery } from '../../lib/api/task-queries.ts';
 import { cx } from '../../lib/class-names.ts';
 import { lazyWithRetry } from '../../lib/lazy-with-retry.ts';
 import { dateTimeText, dueDateText } from './task-dates.ts';
@@ -54,7 +54,16 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
   const [aiError, setAiError] = useState<string | null>(null);
   const [aiDraft, setAiDraft] = useState('');
   const aiAbort = useRef<AbortController | null>(null);
-  const detail = useQuery({ ...taskDetailQuery(taskId ?? 0), enabled: () => taskId !== null && !isTaskDeleted(taskId) });
+  const queryClient = useQueryClient();
+  const detail = useQuery({
+    ...taskDetailQuery(taskId ?? 0),
+    enabled: () => taskId !== null && !isTaskDeleted(taskId),
+    // The card's task shows at once; the answer adds the activity (and anything newer).
+    placeholderData: () => {
+      const task = taskId === null ? undefined : loadedTask(queryClient, taskId);
+      return task ? { task, activity_logs: [] } : undefined;
+    },
+  });
   const toggle = useToggleCompletion();
   const tick = useTickChecklistItem();
   const toast = useToast();
@@ -395,7 +404,11 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
             tab === 'details' ? (
               details
             ) : tab === 'activity' ? (
-              <TaskActivity logs={detail.data.activity_logs} />
+              detail.isPlaceholderData ? (
+                <Skeleton className="h-16 w-full" />
+              ) : (
+                <TaskActivity logs={detail.data.activity_logs} />
+              )
             ) : tab === 'comments' ? (
               (renderComments?.(task) ?? <p className="text-sm text-muted">{t('detail.commentsUnavailable')}</p>)
             ) : (

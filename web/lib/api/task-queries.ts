@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Task, TaskInput, TaskListQuery } from '../../../common/schemas/task.schema.ts';
 import {
   CompletionResponse,
@@ -106,6 +106,22 @@ export const taskSummaryQuery = (scope: TaskScope, { sort: _sort, direction: _di
 const deletedTasks = new Set<number>();
 export const markTaskDeleted = (id: number, deleted = true) => void (deleted ? deletedTasks.add(id) : deletedTasks.delete(id));
 export const isTaskDeleted = (id: number) => deletedTasks.has(id);
+
+/**
+ * The task as a loaded list page has it: the detail dialog paints it at once while its own
+ * answer (with the activity) is on the way.
+ */
+export function loadedTask(queryClient: QueryClient, id: number): Task | undefined {
+  for (const scope of ['own', 'shared'] as const) {
+    for (const [, data] of queryClient.getQueriesData<InfiniteData<TaskPage>>({ queryKey: taskKeys.pages(scope) })) {
+      for (const page of data?.pages ?? []) {
+        const task = page.tasks.find((candidate) => candidate.id === id);
+        if (task) return task;
+      }
+    }
+  }
+  return undefined;
+}
 
 export const taskDetailQuery = (id: number) =>
   queryOptions({
