@@ -55,6 +55,13 @@ export function useSaveTask() {
     mutationFn: ({ id, input }: { id?: number | undefined; input: TaskInput & { duplicated_from?: number } }) =>
       id === undefined ? addTask(input) : updateTask(id, input),
     onSuccess: (task, { id }) => {
+      if (id !== undefined) {
+        // An edit shows on its card and in its dialog from the answer, before the lists reload.
+        for (const scope of ['own', 'shared'] as const) {
+          updateLoadedTasks(queryClient, scope, (tasks) => tasks.map((loaded) => (loaded.id === task.id ? task : loaded)));
+        }
+        queryClient.setQueryData<{ task: Task }>(taskKeys.detail(task.id), (data) => (data ? { ...data, task } : data));
+      }
       void queryClient.invalidateQueries({ queryKey: taskKeys.all });
       void queryClient.invalidateQueries({ queryKey: labelKeys.all });
       toast.show(id === undefined ? t('toasts.created') : t('toasts.updated'));
