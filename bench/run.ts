@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { launchBrowser, dashboardRun, pageWeight, type Session } from './browser.ts';
+import { launchBrowser, dashboardRun, interactionRun, pageWeight, type Session } from './browser.ts';
 import { compareLoads, json, load, request, type LoadResult } from './load.ts';
 import { rssMb, startBareServer, startServer, type RunningServer } from './processes.ts';
 import { formatNumber, markdownTable, terminalTable, type Row } from './report.ts';
@@ -462,6 +462,29 @@ async function main() {
       measured: `${formatNumber(atScale.firstCardMs)} ms; ${formatNumber(atScale.listBytes / 1024, 1)} kB in ${atScale.listRequests} requests; ${atScale.slowFrames} frames over 50 ms`,
       budget: '≤ 1,500 ms',
       ok: atScale.firstCardMs <= 1500,
+    });
+
+    // Issue 20's speed of use: what a person waits for after a click, warm, on 1,000 tasks.
+    say('browser: open a card, save an edit, tick a task, sign in');
+    const used = await interactionRun(browser, server.url, users.list, { email: BENCH_USERS.list.email, password: BENCH_PASSWORD });
+    const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    for (const [what, values, budget] of [
+      ['Click a card → detail dialog painted with its content', used.openCard, 150],
+      ['Save in the edit dialog → card updated', used.saveEdit, 200],
+      ['Tick a task → card updated', used.tick, 100],
+    ] as const) {
+      rows.push({
+        what: `${what} (median of ${values.length}, warm)`,
+        measured: `${formatNumber(middle(values))} ms (${values.map((value) => formatNumber(value)).join(', ')})`,
+        budget: `≤ ${budget} ms`,
+        ok: middle(values) <= budget,
+      });
+    }
+    rows.push({
+      what: 'Sign in → first task card (a fresh browser, the static sign-in page)',
+      measured: `${formatNumber(used.signIn)} ms`,
+      budget: '≤ 1,000 ms',
+      ok: used.signIn <= 1000,
     });
 
     const rssLoaded = rssMb(server.pid);
