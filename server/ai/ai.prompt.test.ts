@@ -23,8 +23,10 @@ describe('prompt builder', () => {
 
   test('uses the labels of the user language so provider and built-in answers look alike', () => {
     const { system } = buildPrompt('generate-content', { title: 'x', description: 'y', language: 'de' });
-    expect(system).toContain('"Ziel"');
     expect(system).toContain('"Erledigt, wenn"');
+    // Issue 20: no "Goal:" line restating the title, which became every card's preview.
+    expect(system).not.toContain('"Ziel"');
+    expect(system).toContain('Never start with the title');
   });
 
   test('carries the title, and the description for rewrite and generate-content', () => {
