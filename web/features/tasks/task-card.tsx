@@ -67,8 +67,17 @@ export const TaskCard = memo(function TaskCard({
           {done ? <CheckCircle2 aria-hidden className="h-5 w-5" /> : <Circle aria-hidden className="h-5 w-5" />}
         </button>
       )}
-      <div className={cx('min-w-0 flex-1', compact && 'flex flex-wrap items-center gap-x-3 gap-y-1')}>
-        <h3 dir="auto" className={cx('text-sm font-semibold text-fg', compact && 'min-w-0 max-w-full truncate')}>
+      <div
+        className={cx(
+          'min-w-0 flex-1',
+          compact && 'flex flex-wrap items-center gap-x-3 gap-y-1',
+          // Wide lists: the chips beside the title and description instead of a row of their own.
+          !compact && layout === 'list' && 'md:grid md:grid-cols-[minmax(0,1fr)_auto] md:gap-x-4',
+        )}
+      >
+        {/* Title and description line up with the tick at the UI's start edge; each reads in its own
+            direction inside (dir="auto" on the text), so an English title in Arabic is not pushed to the far side. */}
+        <h3 className={cx('text-sm font-semibold text-fg', compact && 'min-w-0 max-w-full truncate')}>
           {/* The whole card is clickable through this button's stretched ::after. */}
           <button
             type="button"
@@ -76,22 +85,31 @@ export const TaskCard = memo(function TaskCard({
             className="text-start after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
           >
             {/* On the span: a line-through set on the heading stops at the button (an inline block). */}
-            <span className={cx('break-words', done && 'line-through')}>{task.title}</span>
+            <span dir="auto" className={cx('break-words', done && 'line-through')}>
+              {task.title}
+            </span>
           </button>
         </h3>
         {descriptionPreview && (
           <p
-            dir="auto"
             className={cx(
               'text-sm text-muted',
               compact ? 'hidden min-w-0 flex-1 truncate md:block' : layout === 'grid' ? 'mt-1 line-clamp-3' : 'mt-0.5 line-clamp-1',
               done && 'line-through',
             )}
           >
-            {descriptionPreview}
+            <span dir="auto">{descriptionPreview}</span>
           </p>
         )}
-        <div className={cx('flex flex-wrap items-center gap-1.5', !compact && 'mt-2')}>
+        <div
+          className={cx(
+            'flex flex-wrap items-center gap-1.5',
+            !compact && 'mt-2',
+            !compact &&
+              layout === 'list' &&
+              'md:col-start-2 md:row-span-2 md:row-start-1 md:mt-0 md:max-w-md md:justify-end md:self-center',
+          )}
+        >
           <PriorityBadge priority={task.priority} label={t(`priority.${task.priority}`)} />
           {task.due_date && (
             <span

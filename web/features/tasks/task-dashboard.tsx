@@ -234,62 +234,94 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
         )}
       </div>
 
-      <div className="flex flex-wrap items-center gap-2">
-        <label className="relative min-w-0 flex-1 basis-32">
-          <span className="sr-only">{t('search.label')}</span>
-          <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" />
-          <input
-            type="search"
-            value={filters.search}
-            onChange={(event) => update({ search: event.target.value })}
-            placeholder={t('search.placeholder')}
-            className="h-10 w-full rounded-control border border-line bg-surface ps-9 pe-3 text-sm text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40"
-          />
-        </label>
-        <Button
-          variant={filtersOpen ? 'secondary' : 'outline'}
-          icon={<ListFilter aria-hidden className="h-4 w-4" />}
-          aria-expanded={filtersOpen}
-          aria-controls="filters-panel"
-          onClick={() => setFiltersOpen((open) => !open)}
-        >
-          {wide ? t('filters.title') : t('filters.titleWithSort')}
-          {activeFilterCount(filters) > 0 && (
-            <span className="rounded-full bg-brand px-1.5 text-xs text-brand-fg">{activeFilterCount(filters)}</span>
-          )}
-        </Button>
-        <div role="group" aria-label={t('view.label')} className="flex rounded-control border border-line bg-surface p-0.5">
-          {(['list', 'grid'] as const).map((modeOption) => (
+      {/* Wide screens: search, filters, view and sorting on one line, so more of the list shows. */}
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:gap-3">
+        <div className="flex flex-wrap items-center gap-2 lg:min-w-0 lg:flex-1">
+          <label className="relative min-w-0 flex-1 basis-32">
+            <span className="sr-only">{t('search.label')}</span>
+            <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" />
+            <input
+              type="search"
+              value={filters.search}
+              onChange={(event) => update({ search: event.target.value })}
+              placeholder={t('search.placeholder')}
+              className="h-10 w-full rounded-control border border-line bg-surface ps-9 pe-3 text-sm text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40"
+            />
+          </label>
+          <Button
+            variant={filtersOpen ? 'secondary' : 'outline'}
+            icon={<ListFilter aria-hidden className="h-4 w-4" />}
+            aria-expanded={filtersOpen}
+            aria-controls="filters-panel"
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            {wide ? t('filters.title') : t('filters.titleWithSort')}
+            {activeFilterCount(filters) > 0 && (
+              <span className="rounded-full bg-brand px-1.5 text-xs text-brand-fg">{activeFilterCount(filters)}</span>
+            )}
+          </Button>
+          <div role="group" aria-label={t('view.label')} className="flex rounded-control border border-line bg-surface p-0.5">
+            {(['list', 'grid'] as const).map((modeOption) => (
+              <button
+                key={modeOption}
+                type="button"
+                onClick={() => setViewMode(modeOption)}
+                aria-pressed={viewMode === modeOption}
+                aria-label={t(`view.${modeOption}`)}
+                title={t(`view.${modeOption}`)}
+                className={cx(
+                  'flex h-8 w-8 items-center justify-center rounded-[0.35rem]',
+                  viewMode === modeOption ? 'bg-brand-soft text-brand-strong' : 'text-muted hover:text-fg',
+                )}
+              >
+                {modeOption === 'list' ? <List aria-hidden className="h-4 w-4" /> : <LayoutGrid aria-hidden className="h-4 w-4" />}
+              </button>
+            ))}
             <button
-              key={modeOption}
               type="button"
-              onClick={() => setViewMode(modeOption)}
-              aria-pressed={viewMode === modeOption}
-              aria-label={t(`view.${modeOption}`)}
-              title={t(`view.${modeOption}`)}
+              onClick={toggleDensity}
+              aria-pressed={density === 'compact'}
+              aria-label={t('view.compact')}
+              title={t('view.compact')}
+              data-testid="density-compact"
               className={cx(
                 'flex h-8 w-8 items-center justify-center rounded-[0.35rem]',
-                viewMode === modeOption ? 'bg-brand-soft text-brand-strong' : 'text-muted hover:text-fg',
+                density === 'compact' ? 'bg-brand-soft text-brand-strong' : 'text-muted hover:text-fg',
               )}
             >
-              {modeOption === 'list' ? <List aria-hidden className="h-4 w-4" /> : <LayoutGrid aria-hidden className="h-4 w-4" />}
+              <Rows3 aria-hidden className="h-4 w-4" />
             </button>
-          ))}
-          <button
-            type="button"
-            onClick={toggleDensity}
-            aria-pressed={density === 'compact'}
-            aria-label={t('view.compact')}
-            title={t('view.compact')}
-            data-testid="density-compact"
-            className={cx(
-              'flex h-8 w-8 items-center justify-center rounded-[0.35rem]',
-              density === 'compact' ? 'bg-brand-soft text-brand-strong' : 'text-muted hover:text-fg',
-            )}
-          >
-            <Rows3 aria-hidden className="h-4 w-4" />
-          </button>
+          </div>
         </div>
+
+        {(wide || filtersOpen) && (
+          <div className="flex flex-wrap items-center gap-2" data-testid="sort-row">
+            <span className="text-xs font-medium text-muted">{t('sort.label')}</span>
+            {sortButton('created_at')}
+            {sortButton('updated_at')}
+            <label className="inline-flex items-center">
+              <span className="sr-only">{t('sort.priority')}</span>
+              <select
+                value={filters.sort === 'priority' ? filters.priority : ''}
+                onChange={(event) =>
+                  setFilters((current) => choosePrioritySort(current, event.target.value as DashboardFilters['priority']))
+                }
+                data-testid="sort-priority"
+                className={cx(selectClasses, filters.sort === 'priority' && 'border-brand bg-brand-soft text-brand-strong')}
+              >
+                <option value="" disabled>
+                  {t('sort.priority')}
+                </option>
+                <option value="all">{t('sort.priorityAll')}</option>
+                {[...PRIORITIES].reverse().map((p) => (
+                  <option key={p} value={p}>
+                    {t(`priority.${p}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        )}
       </div>
 
       {filtersOpen && (
@@ -345,33 +377,6 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
               ))}
             </select>
           </div>
-        </div>
-      )}
-
-      {(wide || filtersOpen) && (
-        <div className="flex flex-wrap items-center gap-2" data-testid="sort-row">
-          <span className="text-xs font-medium text-muted">{t('sort.label')}</span>
-          {sortButton('created_at')}
-          {sortButton('updated_at')}
-          <label className="inline-flex items-center">
-            <span className="sr-only">{t('sort.priority')}</span>
-            <select
-              value={filters.sort === 'priority' ? filters.priority : ''}
-              onChange={(event) => setFilters((current) => choosePrioritySort(current, event.target.value as DashboardFilters['priority']))}
-              data-testid="sort-priority"
-              className={cx(selectClasses, filters.sort === 'priority' && 'border-brand bg-brand-soft text-brand-strong')}
-            >
-              <option value="" disabled>
-                {t('sort.priority')}
-              </option>
-              <option value="all">{t('sort.priorityAll')}</option>
-              {[...PRIORITIES].reverse().map((p) => (
-                <option key={p} value={p}>
-                  {t(`priority.${p}`)}
-                </option>
-              ))}
-            </select>
-          </label>
         </div>
       )}
 
