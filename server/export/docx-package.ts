@@ -131,21 +131,6 @@ const EMBEDDED_FAMILIES: Record<string, Record<Face, { key: FontKey; fontKey: st
   },
 };
 
-/** Characters Word may draw in place of the typed one in a right-to-left run: mirrored brackets. */
-const MIRRORED: Record<string, string> = {
-  '(': ')',
-  ')': '(',
-  '[': ']',
-  ']': '[',
-  '{': '}',
-  '}': '{',
-  '<': '>',
-  '>': '<',
-  '«': '»',
-  '»': '«',
-  '‹': '›',
-  '›': '‹',
-};
 const ARABIC_INDIC_DIGIT_ZERO = 0x0660;
 
 /** The words each embedded face has to draw in one document, collected while its runs are written. */
@@ -162,8 +147,6 @@ export class EmbeddedFontUsage {
     for (const part of text.split(/(\s)/u)) if (part) words.add(part);
     if (!rightToLeft) return;
     for (const char of text) {
-      const mirror = MIRRORED[char];
-      if (mirror) words.add(mirror);
       // Word's "Context" and "Hindi" numeral settings draw European digits in Arabic text as Arabic-Indic ones.
       const codePoint = char.codePointAt(0)!;
       if (codePoint >= 0x30 && codePoint <= 0x39) words.add(String.fromCodePoint(ARABIC_INDIC_DIGIT_ZERO + codePoint - 0x30));

@@ -547,6 +547,8 @@ class Pruner {
   /** Arrays indexed by a coverage, with the coverage they were compacted for: sharing across two coverages is refused. */
   private readonly arraysCompacted = new Map<number, number>();
   private readonly subtablesDone = new Set<number>();
+  /** For each filtered list, what each structure that reaches it wants kept. */
+  private readonly listUsers = new Map<number, ((index: number) => boolean)[]>();
 
   /**
    * `words` are the glyph sets of each word (their union is `set`): an input sequence, a ligature or a pair is kept only
@@ -695,6 +697,25 @@ class Pruner {
     return this.words.some((word) => glyphs.every((glyph) => word.has(glyph)));
   }
 
+  /**
+   * Filters the list at `list` (a count, then items of `size` bytes): an item stays when any structure that reaches
+   * the list wants it. Fonts share identical lists between glyphs and subtables, so the list is rewritten from the
+   * original each time another one reaches it, with everything all of them want: the order they come in does not
+   * matter. `keep` marks what a kept item points to.
+   */
+  private filterList(list: number, size: number, wants: (index: number) => boolean, keep: (index: number) => void) {
+    const users = this.listUsers.get(list) ?? [];
+    users.push(wants);
+    this.listUsers.set(list, users);
+    const table = this.table;
+    const kept: number[] = [];
+    for (let index = 0; index < table.u16(list); index++) if (users.some((user) => user(index))) kept.push(index);
+    kept.forEach((index, i) => table.move(list + 2 + index * size, list + 2 + i * size, size));
+    table.write16(list, kept.length);
+    table.mark(list, 2 + kept.length * size);
+    for (const index of kept) keep(index);
+  }
+
   /** A rule set (count, offsets to rules): rules no word can match are dropped. */
   private ruleSet(
     ruleSet: number,
@@ -702,24 +723,21 @@ class Pruner {
     first: (word: ReadonlySet<number>) => boolean,
     positions: (kind: 0 | 1 | 2, value: number) => Position,
   ) {
-    const table = this.table;
-    const kept: number[] = [];
-    let r = 0;
-    forEachRule(table, ruleSet, chained, (backtrack, input, lookahead, _records, rule, size) => {
+    const rules: { parsed: Omit<ParsedRule, 'records'>; rule: number; size: number }[] = [];
+    forEachRule(this.table, ruleSet, chained, (backtrack, input, lookahead, _records, rule, size) => {
       const parsed = {
         backtrack: backtrack.map((value) => positions(0, value)),
         input: input.map((value) => positions(1, value)),
         lookahead: lookahead.map((value) => positions(2, value)),
       };
-      if (this.ruleFits(first, parsed)) {
-        kept.push(r);
-        table.mark(rule, size);
-      }
-      r++;
+      rules.push({ parsed, rule, size });
     });
-    kept.forEach((index, i) => table.move(ruleSet + 2 + 2 * index, ruleSet + 2 + 2 * i, 2));
-    table.write16(ruleSet, kept.length);
-    table.mark(ruleSet, 2 + 2 * kept.length);
+    this.filterList(
+      ruleSet,
+      2,
+      (index) => this.ruleFits(first, rules[index]!.parsed),
+      (index) => this.table.mark(rules[index]!.rule, rules[index]!.size),
+    );
   }
 
   private context(o: number, chained: boolean) {
@@ -812,18 +830,18 @@ class Pruner {
               return;
             }
             // Ligatures whose components no single word holds can never form: they leave the set.
-            const kept: number[] = [];
-            for (let k = 0; k < size; k++) {
-              const ligature = child + table.u16(child + 2 + 2 * k);
-              const components = table.u16(ligature + 2);
-              const glyphs = [first, ...Array.from({ length: components - 1 }, (_, m) => table.u16(ligature + 4 + 2 * m))];
-              if (!this.has(table.u16(ligature)) || !this.inOneWord(glyphs)) continue;
-              kept.push(k);
-              table.mark(ligature, 4 + 2 * (components - 1));
-            }
-            kept.forEach((k, i) => table.move(child + 2 + 2 * k, child + 2 + 2 * i, 2));
-            table.write16(child, kept.length);
-            table.mark(child, 2 + 2 * kept.length);
+            const ligatureAt = (k: number) => child + table.u16(child + 2 + 2 * k);
+            const components = (ligature: number) => table.u16(ligature + 2) - 1;
+            this.filterList(
+              child,
+              2,
+              (k) => {
+                const ligature = ligatureAt(k);
+                const glyphs = Array.from({ length: components(ligature) }, (_, m) => table.u16(ligature + 4 + 2 * m));
+                return this.has(table.u16(ligature)) && this.inOneWord([first, ...glyphs]);
+              },
+              (k) => table.mark(ligatureAt(k), 4 + 2 * components(ligatureAt(k))),
+            );
           });
           return;
         case 8: {
@@ -862,17 +880,18 @@ class Pruner {
         if (format === 1) {
           table.mark(o, 8);
           this.children(coverage, o + 8, o, (pairSet, first) => {
-            // Pairs whose second glyph is dropped are left out.
+            // Pairs no single word holds are left out.
             const recordSize = 2 + size1 + size2;
-            const kept: number[] = [];
-            for (let p = 0; p < table.u16(pairSet); p++) if (this.inOneWord([first, table.u16(pairSet + 2 + p * recordSize)])) kept.push(p);
-            kept.forEach((p, i) => {
-              table.move(pairSet + 2 + p * recordSize, pairSet + 2 + i * recordSize, recordSize);
-              markValueDevices(table, pairSet, pairSet + 2 + p * recordSize + 2, format1);
-              markValueDevices(table, pairSet, pairSet + 2 + p * recordSize + 2 + size1, format2);
-            });
-            table.write16(pairSet, kept.length);
-            table.mark(pairSet, 2 + kept.length * recordSize);
+            const record = (p: number) => pairSet + 2 + p * recordSize;
+            this.filterList(
+              pairSet,
+              recordSize,
+              (p) => this.inOneWord([first, table.u16(record(p))]),
+              (p) => {
+                markValueDevices(table, pairSet, record(p) + 2, format1);
+                markValueDevices(table, pairSet, record(p) + 2 + size1, format2);
+              },
+            );
           });
           return;
         }

@@ -218,6 +218,22 @@ function faceData(key: FontKey): FaceData {
 /** Shaping characters Word may insert or need besides the typed ones: the dotted circle of a broken cluster. */
 const ALWAYS = ['\u25cc'];
 
+/** Brackets a shaper draws as their mirror image in right-to-left text (Bidi_Mirroring_Glyph): both are kept. */
+const MIRRORED: Record<string, string> = {
+  '(': ')',
+  ')': '(',
+  '[': ']',
+  ']': '[',
+  '{': '}',
+  '}': '{',
+  '<': '>',
+  '>': '<',
+  '«': '»',
+  '»': '«',
+  '‹': '›',
+  '›': '‹',
+};
+
 /**
  * A copy of the face holding only what the text needs (see the top of this file). `words` are the document's text in
  * this face split at white space: each word's glyphs are closed over GSUB on their own.
@@ -227,10 +243,13 @@ export function subsetFont(key: FontKey, words: Iterable<string>): Buffer {
   const mapping = new Map<number, number>();
   const keep = new Set<number>([0]);
   const wordGlyphs: Set<number>[] = [];
-  for (const word of [...words, ...ALWAYS]) {
+  const all = new Set([...words, ...ALWAYS]);
+  for (const word of [...all]) for (const char of word) if (MIRRORED[char]) all.add(MIRRORED[char]);
+  for (const word of all) {
     let glyphs = face.words.get(word);
     if (!glyphs) {
-      const seed: number[] = [];
+      // White space belongs to every word: a rule, ligature or kerning pair with a space at its edge still applies.
+      const seed: number[] = [...face.spaces];
       for (const char of word) {
         const glyph = face.cmap.lookup(char.codePointAt(0)!);
         if (glyph) seed.push(glyph);

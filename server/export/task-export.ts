@@ -1,6 +1,6 @@
 import { renderDocx } from './docx-renderer.ts';
 import { buildExportDocument } from './export-document.ts';
-import { mixedScriptSample, typicalTaskSample } from './export-samples.ts';
+import { mixedScriptSample, onePageTaskSample, typicalTaskSample } from './export-samples.ts';
 import type { ExportFormat, TaskExportData } from './export.types.ts';
 import { loadAllFonts } from './fonts.ts';
 import { renderPdf } from './pdf-renderer.ts';
@@ -19,10 +19,17 @@ export async function renderTaskExport(data: TaskExportData, format: ExportForma
  */
 export function warmUpSteps(): (() => Promise<unknown>)[] {
   loadAllFonts();
-  return [mixedScriptSample('en'), mixedScriptSample('ar'), typicalTaskSample('hi')].flatMap((data) => [
-    () => renderTaskExport(data, 'pdf'),
-    () => renderTaskExport(data, 'word'),
-  ]);
+  // Small documents first, each step short: a job that arrives meanwhile waits for one step at most, and the common
+  // cases (a Latin task, then one in Arabic or Hindi) are warm soonest. The mixed sample adds code, tables, symbols and
+  // right-to-left layout.
+  const samples: TaskExportData[] = [
+    typicalTaskSample('en'),
+    onePageTaskSample('arabic'),
+    onePageTaskSample('devanagari'),
+    mixedScriptSample('en'),
+    mixedScriptSample('ar'),
+  ];
+  return samples.flatMap((data) => [() => renderTaskExport(data, 'pdf'), () => renderTaskExport(data, 'word')]);
 }
 
 /** Runs every warm-up step on this thread. */
