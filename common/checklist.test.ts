@@ -19,6 +19,17 @@ describe('checklists in a description', () => {
     expect(checklistProgress(LIST)).toEqual({ done: 2, total: 4 });
   });
 
+  test('items inside a quote are items too', () => {
+    const text = '- [ ] first\n> - [ ] quoted\n> > * [x] deeper';
+    const items = checklistItems(text);
+    expect(items.map((item) => [item.text, item.checked])).toEqual([
+      ['first', false],
+      ['quoted', false],
+      ['deeper', true],
+    ]);
+    expect(setChecklistItem(text, items[1]!.markOffset, true)).toBe('- [ ] first\n> - [x] quoted\n> > * [x] deeper');
+  });
+
   test('a description without a checklist has no progress', () => {
     expect(checklistProgress('Just text\n- a bullet')).toBeNull();
     expect(checklistProgress('')).toBeNull();

@@ -4,8 +4,11 @@
  * markdown itself, so a checklist needs no field of its own and survives export and copying.
  */
 
-/** A task-list item's marker: indentation, a bullet or number, the box. Group 2 is the box's mark. */
-const ITEM = /^([ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+)\[([ xX])\](?=[ \t]|$)/;
+/**
+ * A task-list item's marker: quote marks and indentation, a bullet or number, the box. Group 2 is
+ * the box's mark.
+ */
+const ITEM = /^((?:[ \t]*>)*[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+)\[([ xX])\](?=[ \t]|$)/;
 const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
 
 export interface ChecklistItem {

@@ -4,8 +4,8 @@ import remarkGfm from 'remark-gfm';
 import { checklistItems, type ChecklistItem } from '../../../common/checklist.ts';
 import { cx } from '../../lib/class-names.ts';
 
-/** Ticks a checklist box: the offset of its mark in the source, and its new state. */
-export type ToggleChecklistItem = (markOffset: number, checked: boolean) => void;
+/** Ticks a checklist box: the offset of its mark in the source, and its new state; a rejected promise puts the box back. */
+export type ToggleChecklistItem = (markOffset: number, checked: boolean) => unknown;
 
 /** The description's checklist and what ticking a box does (none: shown, not ticked). */
 const Checklist = createContext<{ items: ChecklistItem[]; toggle: ToggleChecklistItem | undefined }>({ items: [], toggle: undefined });
@@ -19,7 +19,12 @@ const ChecklistItemBox = createContext<ChecklistItem | null>(null);
 function ListItem({ node, className, ...props }: ComponentProps<'li'> & ExtraProps) {
   const { items } = useContext(Checklist);
   const start = node?.position?.start.offset;
-  const item = className?.includes('task-list-item') && start !== undefined ? items.find((box) => box.markOffset > start) : undefined;
+  const end = node?.position?.end.offset;
+  // The box inside this item's own source span; none found (an unusual construct) leaves it shown but not tickable.
+  const item =
+    className?.includes('task-list-item') && start !== undefined && end !== undefined
+      ? items.find((box) => box.markOffset > start && box.markOffset < end)
+      : undefined;
   const li = <li dir="auto" className={className} {...props} />;
   return item ? <ChecklistItemBox.Provider value={item}>{li}</ChecklistItemBox.Provider> : li;
 }
@@ -39,8 +44,9 @@ function ChecklistBox({ checked }: { checked: boolean }) {
       type="checkbox"
       checked={shown}
       onChange={(event) => {
-        setShown(event.target.checked);
-        toggle(item.markOffset, event.target.checked);
+        const next = event.target.checked;
+        setShown(next);
+        Promise.resolve(toggle(item.markOffset, next)).catch(() => setShown(!next));
       }}
       aria-label={label}
       className="me-2 h-4 w-4 cursor-pointer align-middle accent-brand"
