@@ -116,13 +116,8 @@ export function useTickChecklistItem() {
     queryClient.setQueryData<Detail>(taskKeys.detail(id), (data) => (data ? { ...data, task: { ...data.task, description } } : data));
   const save = useMutation({
     mutationFn: ({ task, description }: { task: Task; description: string }) =>
-      updateTask(task.id, {
-        title: task.title,
-        description,
-        due_date: task.due_date,
-        priority: task.priority,
-        labels: task.labels.map((label) => label.name),
-      }),
+      // Only the description changes: fields left out keep what the server has (someone may have changed them meanwhile).
+      updateTask(task.id, { title: task.title, description }),
     onError: (error, { task }) => {
       setDescription(task.id, task.description);
       toast.show(errorMessage(error, t('errors.updateTask'), t('common:errors.pleaseTryAgain')), 'error');
@@ -137,6 +132,6 @@ export function useTickChecklistItem() {
   return (task: Task, markOffset: number, checked: boolean) => {
     const description = setChecklistItem(task.description, markOffset, checked);
     setDescription(task.id, description);
-    save.mutate({ task, description });
+    return save.mutateAsync({ task, description });
   };
 }
