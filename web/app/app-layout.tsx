@@ -74,7 +74,7 @@ export function AppLayout() {
           </Suspense>
         }
       />
-      <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none sm:px-6">
         {unverified && sessionUser && (
           // A reminder only: should its code not arrive, the screen goes on without it.
           <ErrorBoundary fallback={() => null}>

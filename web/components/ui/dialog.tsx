@@ -76,7 +76,11 @@ export function Dialog({
     // a space would close it. Focus goes to what the dialog is for instead.
     initialFocusTarget(body.current, footerRef.current, document.getElementById(titleId))?.focus();
     return () => {
+      // What opened it may be gone (a deleted task's card): the page's main content then, unless
+      // focus has found a place already (an outer dialog closing with this one restored its own).
       if (opener?.isConnected) opener.focus();
+      else if (!document.activeElement || document.activeElement === document.body)
+        document.getElementById('main')?.focus({ preventScroll: true });
     };
   }, [open, titleId]);
 
