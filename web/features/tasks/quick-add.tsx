@@ -39,11 +39,11 @@ export function QuickAdd() {
   return (
     <div className="flex items-center">
       {open && (
-        // Phones: a row of its own under the header (beside the bell and menu it would widen the
-        // page past the screen); wider screens: inline before the button.
+        // Up to laptop widths: a row of its own under the header (beside the navigation, bell and
+        // menu it would widen the page past the screen in longer languages); wide screens: inline.
         <form
           onSubmit={onSubmit}
-          className="absolute inset-x-0 top-full flex items-center border-b border-line bg-surface px-4 py-2 shadow-sm sm:static sm:me-1 sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none"
+          className="absolute inset-x-0 top-full flex items-center border-b border-line bg-surface px-4 py-2 shadow-sm xl:static xl:me-1 xl:border-0 xl:bg-transparent xl:p-0 xl:shadow-none"
           data-testid="quick-add-form"
         >
           <label className="sr-only" htmlFor="quick-add-input">
@@ -58,7 +58,7 @@ export function QuickAdd() {
             onChange={(event) => setTitle(event.target.value)}
             onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
             placeholder={t('quickAdd.placeholder')}
-            className="h-9 min-w-0 flex-1 rounded-control border border-line bg-surface px-3 text-sm text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40 sm:w-64 sm:flex-none"
+            className="h-9 min-w-0 flex-1 rounded-control border border-line bg-surface px-3 text-sm text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40 xl:w-64 xl:flex-none"
           />
           <button
             type="submit"
