@@ -105,11 +105,15 @@ for (const language of ['en', 'ar'] as const) {
       await expect(trip.getByTestId('checklist-progress')).toContainText('1/3');
 
       // The same label has the same colour on every card and in the picker, wherever it is listed.
-      const homeOnTrip = await trip.getByText('Home', { exact: true }).evaluate((e) => e.closest('span')!.className);
-      const homeOnOlder = await card(page, 'Older')
-        .getByText('Home', { exact: true })
-        .evaluate((e) => e.closest('span')!.className);
-      expect(homeOnTrip).toBe(homeOnOlder);
+      // The chip itself (the name sits in a span of its own inside it).
+      const chipClass = (e: Element) => e.closest('.rounded-full')!.className;
+      const palette = (className: string) => className.split(' ').filter((name) => /^(dark:)?(bg|text)-[a-z]+-\d/.test(name));
+      const homeOnTrip = await trip.getByText('Home', { exact: true }).evaluate(chipClass);
+      const homeOnOlder = await card(page, 'Older').getByText('Home', { exact: true }).evaluate(chipClass);
+      expect(palette(homeOnTrip).length).toBeGreaterThan(0);
+      expect(palette(homeOnTrip)).toEqual(palette(homeOnOlder));
+      // Another label has its own colour.
+      expect(palette(await trip.getByText('Travel', { exact: true }).evaluate(chipClass))).not.toEqual(palette(homeOnTrip));
 
       await trip.getByRole('button', { name: 'Pack for the trip', exact: true }).click();
       const detail = page.getByTestId('task-detail-dialog');
@@ -125,6 +129,7 @@ for (const language of ['en', 'ar'] as const) {
       // Saved: a reload shows it ticked.
       await page.reload();
       await expect(card(page, 'Pack for the trip').getByTestId('checklist-progress')).toContainText('2/3');
+      await expect(card(page, 'Pack for the trip').getByText('Travel', { exact: true })).toBeVisible();
       await page
         .getByTestId('task-detail-dialog')
         .getByRole('tab', { name: t('detail.details') })
@@ -133,10 +138,7 @@ for (const language of ['en', 'ar'] as const) {
 
       await page.getByTestId('task-detail-dialog').getByTestId('detail-edit').click();
       const picker = page.getByTestId('task-form-dialog');
-      const homeInPicker = await picker.getByText('Home', { exact: true }).evaluate((e) => e.closest('span')!.className);
-      expect(homeInPicker.split(' ').filter((name) => name.startsWith('bg-'))).toEqual(
-        homeOnTrip.split(' ').filter((name) => name.startsWith('bg-')),
-      );
+      expect(palette(await picker.getByText('Home', { exact: true }).evaluate(chipClass))).toEqual(palette(homeOnTrip));
     });
 
     test('an open task has an address; Back closes it; a copy just made is shown; deleting says so', async ({ page, request }) => {
@@ -221,8 +223,10 @@ for (const language of ['en', 'ar'] as const) {
       await openDashboard(page, account, language);
       const first = page.getByTestId('task-card').first();
       await expect(first).toBeVisible();
+      // Well above the fold (it sat at ~460 px behind counters, search, view and two sort rows).
       const box = await first.boundingBox();
-      expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+      expect(box!.y).toBeLessThanOrEqual(420);
+      await expect(page.getByTestId('sort-row')).toHaveCount(0);
       const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(await sideways()).toBe(0);
       await page.getByTestId('quick-add-toggle').click();
@@ -285,5 +289,91 @@ test('sign-up says plainly, under the confirmation, that the passwords differ', 
     await expect(confirmation).toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByText(serverText(language, 'The passwords do not match.'))).toBeVisible();
     await expect(form.locator('input[name="password"]')).not.toHaveAttribute('aria-invalid', 'true');
+  }
+});
+
+for (const language of ['en', 'ar'] as const) {
+  test(`the built-in writer fits the task, never restates its title, and says when a text needs nothing (${language})`, async ({
+    page,
+    request,
+  }) => {
+    const t = await localeTexts(language, 'tasks');
+    const account = await createAccount(request, 'Wren Writer');
+    await createTask(request, account, { title: 'Shopping', description: '- [ ] Buy milk\n- [ ] Buy bread' });
+    await openDashboard(page, account, language);
+    await expect(card(page, 'Shopping')).toBeVisible();
+    const firstLines: string[] = [];
+    for (const title of ['Fix the leaking kitchen tap', 'Dentist appointment']) {
+      await page.getByTestId('floating-add').click();
+      const form = page.getByTestId('task-form-dialog');
+      await form.getByLabel(t('form.title')).fill(title);
+      await form.getByRole('button', { name: t('ai.generate') }).click();
+      const description = form.getByLabel(t('form.description'));
+      await expect(description).toHaveValue(/- \[ \] .+/);
+      const text = await description.inputValue();
+      const firstLine = text.split('\n').find((line) => line.trim() !== '')!;
+      // The first line is what a card previews: advice of its own, not the title again.
+      expect(firstLine).not.toContain(title);
+      expect(text).not.toMatch(/Goal:|الهدف:/);
+      firstLines.push(firstLine);
+      if (language === 'en' && title.includes('tap')) expect(text).toMatch(/water/i);
+      if (language === 'en' && title.includes('Dentist')) expect(text).not.toMatch(/number of people|budget/i);
+      await page.keyboard.press('Escape');
+      await page
+        .getByTestId('confirm-dialog')
+        .getByRole('button', { name: t('form.discard') })
+        .click();
+      await expect(form).toBeHidden();
+    }
+    // A repair and an appointment get different advice.
+    expect(firstLines[0]).not.toBe(firstLines[1]);
+
+    // "Improve" on a text already in good shape says so instead of opening Edit on the same text.
+    await card(page, 'Shopping').getByRole('button', { name: 'Shopping', exact: true }).click();
+    const detail = page.getByTestId('task-detail-dialog');
+    await detail.getByRole('button', { name: t('ai.rewrite') }).click();
+    await expect(page.getByText(t('ai.alreadyGood'))).toBeVisible();
+    await expect(page.getByTestId('task-form-dialog')).toBeHidden();
+  });
+}
+
+test('a one-task Word file embeds only what it uses, in any script', async ({ page, request }) => {
+  const t = await localeTexts('ar', 'tasks');
+  const account = await createAccount(request, 'Dina Docs');
+  await createTask(request, account, {
+    title: 'تجهيز التقرير الفصلي',
+    description: 'اجمع الأرقام من كل فريق.\n\n- [ ] المبيعات\n- [ ] रिपोर्ट तैयार करें\n- [x] Budget review',
+  });
+  await openDashboard(page, account, 'ar');
+  await card(page, 'تجهيز التقرير الفصلي').getByRole('button', { name: 'تجهيز التقرير الفصلي', exact: true }).click();
+  const detail = page.getByTestId('task-detail-dialog');
+  const download = page.waitForEvent('download');
+  await detail.getByRole('button', { name: t('export.word') }).click();
+  const file = await (await download).path();
+  const { statSync } = await import('node:fs');
+  expect(statSync(file).size).toBeLessThanOrEqual(100 * 1024);
+});
+
+test('no language makes a page scroll sideways with quick add open, and phone tabs fit whole', async ({ page, request }) => {
+  const account = await createAccount(request, 'Lina Widths', { verified: true });
+  await createTask(request, account, { title: 'Widths' });
+  await useSession(page, account);
+  for (const language of ['en', 'hi', 'ar', 'es', 'fr', 'de'] as const) {
+    await page.addInitScript((lang) => localStorage.setItem('taskaty_language', lang), language);
+    for (const width of [390, 768, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/dashboard');
+      await expect(page.getByTestId('task-card').first()).toBeVisible();
+      await page.getByTestId('quick-add-toggle').click();
+      await expect(page.getByTestId('quick-add-form')).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${language} at ${width} px`).toBe(0);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard');
+    await page.getByTestId('task-card').first().getByRole('button').last().click();
+    for (const tab of await page.getByTestId('task-detail-dialog').getByRole('tab').all()) {
+      expect(await tab.evaluate((e) => e.scrollWidth <= e.clientWidth + 1), `${language}: ${await tab.textContent()}`).toBe(true);
+    }
   }
 });
