@@ -18,6 +18,31 @@ import type { Intent } from './phrasebook.ts';
  */
 type KeywordIntent = Exclude<Intent, 'general'>;
 
+/**
+ * Words that say water gets out (or must be kept in) without saying where. At a tap, a sink, a
+ * toilet or a pipe that is plumbing; through the building's shell — a roof, a wall, a ceiling, a
+ * window, a gutter — it is a repair for a roofer or a builder, and turning off the water does not
+ * stop the rain. So a title whose only plumbing words are these and that names a part of the
+ * shell is a repair: "Repair leaking roof", "Dach abdichten", "छत से पानी टपक रहा है".
+ */
+const LEAK_NOUNS = [
+  ...['leak*', 'drip*'],
+  ...['fuga', 'fugas', 'gotea', 'goteo', 'filtración', 'filtraciones'],
+  ...['fuite', 'fuites', 'goutte', 'infiltration*'],
+  ...['leck', 'undicht*', 'tropft', 'tropfend*'],
+  ...['تسريب', 'تسرب', 'يقطر', 'تنقيط'],
+  ...['लीक', 'रिसाव'],
+];
+const LEAK_VERBS = ['abdicht*', 'टपक*'];
+const BUILDING_SHELL = [
+  ...['roof', 'ceiling', 'wall', 'walls', 'window', 'gutter', 'gutters', 'skylight'],
+  ...['tejado', 'techo', 'pared', 'paredes', 'muro', 'ventana', 'canalón'],
+  ...['toit', 'toiture', 'plafond', 'mur', 'murs', 'fenêtre', 'gouttière'],
+  ...['dach', 'decke', 'wand', 'mauer', 'fenster', 'dachrinne'],
+  ...['سقف', 'جدار', 'حائط', 'نافذة', 'شباك'],
+  ...['छत', 'दीवार', 'खिड़की'],
+];
+
 const KEYWORDS: Record<KeywordIntent, { verbs: string[]; nouns: string[] }> = {
   write: {
     verbs: [
@@ -58,6 +83,7 @@ const KEYWORDS: Record<KeywordIntent, { verbs: string[]; nouns: string[] }> = {
     ],
   },
   // Home repair: things in a house, a bike or a car, and the verbs that only ever mean mending.
+  // A leak through the roof, a wall or a ceiling too (LEAK_NOUNS above).
   repair: {
     verbs: [
       ...['repair*', 'mend'],
@@ -68,42 +94,45 @@ const KEYWORDS: Record<KeywordIntent, { verbs: string[]; nouns: string[] }> = {
       ...['मरम्मत', 'रिपेयर'],
     ],
     nouns: [
-      ...['door', 'window', 'roof', 'fence', 'gate', 'lock', 'hinge', 'shelf', 'shelves', 'drawer', 'chair', 'furniture'],
+      ...BUILDING_SHELL,
+      ...['damp', 'gotera', 'goteras', 'सीलन'],
+      ...['door', 'fence', 'gate', 'lock', 'hinge', 'shelf', 'shelves', 'drawer', 'chair', 'furniture'],
       ...['bike', 'bicycle', 'car', 'tyre', 'tire', 'flat tyre', 'puncture'],
       ...['washing machine', 'dishwasher', 'fridge', 'freezer', 'oven', 'heating', 'heater', 'boiler', 'air conditioner'],
-      ...['light', 'lamp', 'bulb', 'light bulb', 'socket', 'fuse', 'smoke alarm', 'ceiling', 'wall', 'tiles', 'blinds'],
+      ...['light', 'lamp', 'bulb', 'light bulb', 'socket', 'fuse', 'smoke alarm', 'tiles', 'blinds'],
       ...['printer', 'router', 'wifi', 'zip', 'zipper'],
-      ...['puerta', 'ventana', 'tejado', 'cerradura', 'bici', 'bicicleta', 'coche', 'rueda', 'pinchazo', 'avería'],
+      ...['puerta', 'cerradura', 'bici', 'bicicleta', 'coche', 'rueda', 'pinchazo', 'avería'],
       ...['lavadora', 'lavavajillas', 'nevera', 'frigorífico', 'horno', 'calefacción', 'lámpara', 'bombilla', 'enchufe'],
       ...['estantería', 'silla', 'mueble', 'persiana', 'impresora', 'valla'],
-      ...['porte', 'fenêtre', 'toit', 'serrure', 'vélo', 'voiture', 'pneu', 'crevaison', 'panne', 'lave linge', 'machine à laver'],
+      ...['porte', 'serrure', 'vélo', 'voiture', 'pneu', 'crevaison', 'panne', 'lave linge', 'machine à laver'],
       ...['lave vaisselle', 'frigo', 'réfrigérateur', 'chauffage', 'lampe', 'ampoule', 'étagère', 'chaise', 'meuble'],
       ...['volet', 'volets', 'imprimante', 'box internet', 'clôture'],
-      ...['tür', '*tür', 'fenster', 'dach', 'schloss', 'fahrrad', 'auto', 'reifen', 'platten', 'waschmaschine', 'spülmaschine'],
+      ...['tür', '*tür', 'schloss', 'fahrrad', 'auto', 'reifen', 'platten', 'waschmaschine', 'spülmaschine'],
       ...['geschirrspüler', 'kühlschrank', 'ofen', 'backofen', 'heizung', 'lampe', 'glühbirne', 'steckdose', 'regal', 'stuhl'],
       ...['möbel', 'rollladen', 'rollo', 'drucker', 'router', 'wlan', 'zaun', 'fliesen', 'werkstatt'],
-      ...['باب', 'نافذة', 'شباك', 'سقف', 'قفل', 'دراجة', 'سيارة', 'غسالة', 'ثلاجة', 'براد', 'فرن', 'تدفئة', 'مكيف'],
+      ...['باب', 'قفل', 'دراجة', 'سيارة', 'غسالة', 'ثلاجة', 'براد', 'فرن', 'تدفئة', 'مكيف'],
       ...['مصباح', 'لمبة', 'مقبس', 'رف', 'كرسي', 'أثاث', 'طابعة', 'راوتر', 'مروحة'],
-      ...['दरवाज़ा', 'दरवाज़े', 'खिड़की', 'छत', 'ताला', 'साइकिल', 'गाड़ी', 'कार', 'टायर', 'पंक्चर', 'वॉशिंग मशीन'],
+      ...['दरवाज़ा', 'दरवाज़े', 'ताला', 'साइकिल', 'गाड़ी', 'कार', 'टायर', 'पंक्चर', 'वॉशिंग मशीन'],
       ...['फ़्रिज', 'पंखा', 'बल्ब', 'लाइट', 'स्विच', 'कुर्सी', 'प्रिंटर', 'राउटर', 'वाईफ़ाई', 'एसी', 'कूलर', 'गीज़र'],
     ],
   },
   // Home repair where water runs: the steps start by turning it off.
   plumbing: {
-    verbs: [...['unblock', 'unclog'], ...['desatasc*'], ...['débouch*'], ...['entstopf*', 'abdicht*'], ...['تسليك'], ...['टपक*']],
+    verbs: [...['unblock', 'unclog'], ...['desatasc*'], ...['débouch*'], ...['entstopf*'], ...['تسليك'], ...LEAK_VERBS],
     nouns: [
-      ...['tap', 'taps', 'faucet', 'sink', 'toilet', 'cistern', 'drain', 'pipe', 'pipes', 'leak*', 'drip*', 'shower', 'shower head'],
+      ...LEAK_NOUNS,
+      ...['tap', 'taps', 'faucet', 'sink', 'toilet', 'cistern', 'drain', 'pipe', 'pipes', 'shower', 'shower head'],
       ...['plumber', 'plumbing', 'water heater', 'radiator', 'blocked', 'clogged'],
-      ...['grifo', 'fregadero', 'lavabo', 'váter', 'inodoro', 'cisterna', 'desagüe', 'tubería', 'fuga', 'gotea', 'goteo'],
+      ...['grifo', 'fregadero', 'lavabo', 'váter', 'inodoro', 'cisterna', 'desagüe', 'tubería'],
       ...['atasco', 'atascado', 'ducha', 'fontanero', 'calentador', 'radiador'],
-      ...['robinet', 'évier', 'lavabo', 'toilettes', 'wc', 'chasse d eau', 'canalisation', 'tuyau', 'fuite', 'goutte'],
+      ...['robinet', 'évier', 'lavabo', 'toilettes', 'wc', 'chasse d eau', 'canalisation', 'tuyau'],
       ...['douche', 'plombier', 'chauffe eau', 'radiateur', 'bouché', 'bouchée'],
       ...['wasserhahn', '*hahn', '*armatur', 'spüle', 'waschbecken', 'toilette', 'klo', 'wc', 'spülkasten', 'abfluss', 'rohr'],
-      ...['*rohr', 'rohrbruch', 'leck', 'undicht', 'tropft', 'tropfend*', 'dusche', 'duschkopf', 'klempner', 'installateur'],
+      ...['*rohr', 'rohrbruch', 'dusche', 'duschkopf', 'klempner', 'installateur'],
       ...['heizkörper', 'verstopft'],
-      ...['حنفية', 'صنبور', 'مغسلة', 'حوض', 'مرحاض', 'سيفون', 'تسريب', 'تسرب', 'ماسورة', 'مواسير', 'أنبوب', 'دش'],
-      ...['سباك', 'سباكة', 'سخان', 'مسدود', 'مسدودة', 'بالوعة', 'يقطر', 'تنقيط'],
-      ...['नल', 'नलका', 'टोंटी', 'सिंक', 'टॉयलेट', 'शौचालय', 'फ़्लश', 'पाइप', 'लीक', 'शावर', 'प्लंबर', 'नाली'],
+      ...['حنفية', 'صنبور', 'مغسلة', 'حوض', 'مرحاض', 'سيفون', 'ماسورة', 'مواسير', 'أنبوب', 'دش'],
+      ...['سباك', 'سباكة', 'سخان', 'مسدود', 'مسدودة', 'بالوعة'],
+      ...['नल', 'नलका', 'टोंटी', 'सिंक', 'टॉयलेट', 'शौचालय', 'फ़्लश', 'पाइप', 'शावर', 'प्लंबर', 'नाली'],
     ],
   },
   buy: {
@@ -238,13 +267,13 @@ const KEYWORDS: Record<KeywordIntent, { verbs: string[]; nouns: string[] }> = {
       ...['घूमने जा*'],
     ],
     nouns: [
-      ...['trip', 'journey', 'vacation', 'holiday', 'holidays', 'getaway', 'itinerary', 'visa', 'suitcase', 'packing list'],
+      ...['trip', 'journey', 'vacation', 'holiday', 'holidays', 'getaway', 'itinerary', 'suitcase', 'packing list'],
       ...['city break', 'road trip'],
-      ...['viaje', 'vacaciones', 'escapada', 'itinerario', 'visado', 'maleta'],
-      ...['voyage', 'vacances', 'séjour', 'escapade', 'itinéraire', 'visa', 'valise'],
-      ...['reise*', 'urlaub', '*urlaub', 'ausflug', 'kurztrip', 'trip', 'visum', 'koffer', 'dienstreise', 'städtereise'],
-      ...['سفر', 'رحلة', 'عطلة', 'إجازة', 'تأشيرة', 'حقيبة'],
-      ...['यात्रा', 'सफ़र', 'ट्रिप', 'टूर', 'छुट्टी', 'छुट्टियाँ', 'छुट्टियों', 'वीज़ा', 'पैकिंग'],
+      ...['viaje', 'vacaciones', 'escapada', 'itinerario', 'maleta'],
+      ...['voyage', 'vacances', 'séjour', 'escapade', 'itinéraire', 'valise'],
+      ...['reise*', 'urlaub', '*urlaub', 'ausflug', 'kurztrip', 'trip', 'koffer', 'dienstreise', 'städtereise'],
+      ...['سفر', 'رحلة', 'عطلة', 'إجازة', 'حقيبة'],
+      ...['यात्रा', 'सफ़र', 'ट्रिप', 'टूर', 'छुट्टी', 'छुट्टियाँ', 'छुट्टियों', 'पैकिंग'],
     ],
   },
   plan: {
@@ -369,10 +398,10 @@ const KEYWORDS: Record<KeywordIntent, { verbs: string[]; nouns: string[] }> = {
       ...['भुगतान', 'चुका*', 'जमा कर*', 'भर*'],
     ],
     nouns: [
-      ...['invoice', 'bill', 'bills', 'rent', 'tax', 'taxes', 'tax return', 'fee', 'fees', 'loan'],
-      ...['factura', 'alquiler', 'impuestos', 'recibo', 'cuota', 'declaración de la renta'],
+      ...['invoice', 'bill', 'bills', 'rent', 'tax', 'taxes', 'fee', 'fees', 'loan'],
+      ...['factura', 'alquiler', 'impuestos', 'recibo', 'cuota'],
       ...['facture', 'loyer', 'impôts', 'impôt', 'cotisation'],
-      ...['rechnung', 'miete', 'steuer', 'steuern', 'steuererklärung', 'gebühr', 'beitrag'],
+      ...['rechnung', 'miete', 'steuer', 'steuern', 'gebühr', 'beitrag'],
       ...['فاتورة', 'إيجار', 'ضريبة', 'ضرائب', 'رسوم', 'قسط'],
       ...['बिल', 'किराया', 'टैक्स', 'कर भुगतान', 'फ़ीस', 'शुल्क', 'किस्त'],
     ],
@@ -406,22 +435,56 @@ const KEYWORDS: Record<KeywordIntent, { verbs: string[]; nouns: string[] }> = {
     ],
     nouns: [...['package', 'parcel'], ...['paquete'], ...['colis'], ...['paket'], ...['طرد'], ...['पार्सल']],
   },
+  // Software: an app, a system, a server, dependencies, firmware. Papers that run out are `paperwork`,
+  // which is where a title naming one goes ("Update the passport address"), even after these verbs.
   update: {
     verbs: [
-      ...['update*', 'upgrade*', 'refresh', 'renew', 'migrate'],
-      ...['actualiz*', 'renov*', 'migr*'],
-      ...['mettre à jour', 'mets à jour', 'actualis*', 'renouvel*', 'migrer'],
-      ...['aktualisier*', 'updaten', 'erneuer*', 'verlänger*', 'migrier*'],
-      ...['حدث', 'تحديث', 'جدد', 'تجديد', 'ترقية'],
-      ...['अपडेट', 'अद्यतन', 'नवीनीकरण', 'रिन्यू'],
+      ...['update*', 'upgrade*', 'refresh', 'migrate'],
+      ...['actualiz*', 'migr*'],
+      ...['mettre à jour', 'mets à jour', 'actualis*', 'migrer'],
+      ...['aktualisier*', 'updaten', 'migrier*'],
+      ...['حدث', 'تحديث', 'ترقية'],
+      ...['अपडेट', 'अद्यतन'],
     ],
     nouns: [
-      ...['passport', 'license', 'licence'],
-      ...['pasaporte', 'licencia'],
-      ...['passeport', 'permis'],
-      ...['reisepass', 'ausweis', 'führerschein'],
-      ...['جواز', 'رخصة'],
-      ...['पासपोर्ट', 'लाइसेंस'],
+      ...['dependencies', 'firmware', 'software update', 'security updates', 'operating system', 'ssl certificate', 'tls certificate'],
+      ...['dependencias', 'sistema operativo', 'certificado ssl'],
+      ...['dépendances', 'micrologiciel', 'système d exploitation', 'certificat ssl'],
+      ...['abhängigkeiten', 'betriebssystem', 'ssl zertifikat'],
+      ...['الاعتماديات', 'نظام التشغيل', 'البرنامج الثابت'],
+      ...['फ़र्मवेयर', 'सॉफ़्टवेयर अपडेट', 'ऑपरेटिंग सिस्टम'],
+    ],
+  },
+  // Official papers and contracts that run out or must be filed: a passport, an ID card, a visa, a
+  // driving licence, insurance, a subscription, a registration, the tax return. Renewing one is
+  // not a software update: the steps are the expiry date, documents and photos, the form, the fee.
+  paperwork: {
+    verbs: [
+      ...['renew*', 'apply for', 'fill in', 'fill out'],
+      // 'renov*' would also take the English 'renovate'.
+      ...['renovar', 'renueva', 'renovación', 'tramit*', 'solicitar', 'solicita', 'rellenar', 'rellena'],
+      ...['renouvel*', 'faire une demande de'],
+      ...['verlänger*', 'erneuer*', 'beantrag*', 'ausfüll*'],
+      ...['جدد', 'تجديد', 'استخرج', 'استخراج', 'قدم طلب', 'تقديم طلب'],
+      ...['नवीनीकरण', 'रिन्यू', 'आवेदन', 'अप्लाई', 'फ़ॉर्म भर*'],
+    ],
+    nouns: [
+      ...['passport', 'id card', 'identity card', 'visa', 'driving licence', 'driving license', 'licence', 'license', 'permit'],
+      ...['residence permit', 'insurance', 'car insurance', 'home insurance', 'health insurance', 'travel insurance'],
+      ...['subscription', 'membership', 'car registration', 'vehicle registration', 'car tax', 'tv licence'],
+      ...['tax return', 'tax form', 'tax forms', 'paperwork', 'birth certificate'],
+      ...['pasaporte', 'dni', 'carné', 'carnet', 'carné de conducir', 'carnet de conducir', 'permiso de conducir', 'visado'],
+      ...['seguro', 'seguro del coche', 'suscripción', 'matrícula', 'empadronamiento', 'declaración de la renta', 'la renta'],
+      ...['licencia', 'papeleo', 'trámite', 'trámites', 'solicitud'],
+      ...['passeport', 'carte d identité', 'carte vitale', 'carte grise', 'permis', 'permis de conduire', 'titre de séjour'],
+      ...['assurance', 'mutuelle', 'abonnement', 'déclaration d impôts', 'déclaration de revenus', 'formulaire', 'démarches'],
+      ...['paperasse'],
+      ...['reisepass', 'personalausweis', 'ausweis', 'führerschein', 'visum', '*versicherung', 'abo', 'mitgliedschaft'],
+      ...['steuererklärung', 'antrag', '*antrag', 'aufenthaltstitel', 'zulassung', 'kfz zulassung', 'papierkram', 'behördengang'],
+      ...['جواز', 'جواز سفر', 'جواز السفر', 'هوية', 'بطاقة هوية', 'تأشيرة', 'رخصة', 'رخصة قيادة', 'رخصة القيادة', 'تأمين'],
+      ...['اشتراك', 'عضوية', 'استمارة', 'إقرار ضريبي', 'الإقرار الضريبي', 'معاملة', 'أوراق رسمية'],
+      ...['पासपोर्ट', 'वीज़ा', 'लाइसेंस', 'ड्राइविंग लाइसेंस', 'बीमा', 'इंश्योरेंस', 'आधार कार्ड', 'पैन कार्ड', 'पहचान पत्र'],
+      ...['आईडी कार्ड', 'सदस्यता', 'सब्सक्रिप्शन', 'रजिस्ट्रेशन', 'पंजीकरण', 'आयकर रिटर्न', 'टैक्स रिटर्न', 'फ़ॉर्म'],
     ],
   },
   build: {
@@ -451,7 +514,8 @@ const KEYWORDS: Record<KeywordIntent, { verbs: string[]; nouns: string[] }> = {
       ...['اختبر*', 'اختبار', 'جرب*', 'تجربة'],
       ...['परीक्षण', 'टेस्ट', 'आज़मा*'],
     ],
-    nouns: [],
+    // Not 'assurance' (insurance): quality assurance is testing.
+    nouns: ['quality assurance'],
   },
   deploy: {
     verbs: [
@@ -505,7 +569,10 @@ const KEYWORDS: Record<KeywordIntent, { verbs: string[]; nouns: string[] }> = {
 /**
  * Verbs too general to choose a template alone, and the intents whose words, anywhere in the
  * title, say more (first listed first): "Fix the tap" is plumbing, "Plan the trip to Rome"
- * travel, "Buy milk and eggs" the weekly shopping, "Schedule the vet appointment" an appointment.
+ * travel, "Buy milk and eggs" the weekly shopping, "Schedule the vet appointment" an appointment,
+ * "Update the passport address" paperwork, "Renew the SSL certificate" a software update,
+ * "Dichtung am Wasserhahn erneuern" plumbing. A verb keeps its own intent when the title also
+ * names one of its own nouns: "Renew car insurance" stays paperwork although a car is a repair.
  */
 const GIVES_WAY: Partial<Record<KeywordIntent, readonly KeywordIntent[]>> = {
   fix: ['plumbing', 'repair'],
@@ -519,6 +586,8 @@ const GIVES_WAY: Partial<Record<KeywordIntent, readonly KeywordIntent[]>> = {
   errand: ['shop', 'call', 'appointment'],
   test: ['appointment'],
   meet: ['appointment'],
+  update: ['paperwork'],
+  paperwork: ['update', 'plumbing', 'repair'],
 };
 
 /** Folds away what does not change a word's identity: case, Latin accents, Arabic vowel marks and hamza seats, Hindi nukta and chandrabindu. */
@@ -552,7 +621,17 @@ interface Keyword {
   /** `*` at the start of a one-word keyword: the word may begin with more ("*arzt" → "zahnarzt"). */
   suffix: boolean;
   weight: number;
+  /** A plumbing word that says water gets out but not where (LEAK_NOUNS, LEAK_VERBS). */
+  leak: boolean;
+  /** A part of the building's shell: a roof, a wall, a ceiling, a window (BUILDING_SHELL). */
+  shell: boolean;
+  /** An Arabic verb whose object takes an attached ب ("اتصل بأمي"): that letter is not part of the object. */
+  takesBi: boolean;
 }
+
+const LEAKS = new Set([...LEAK_NOUNS, ...LEAK_VERBS]);
+const SHELL = new Set(BUILDING_SHELL);
+const TAKES_BI = new Set(['اتصل*', 'اتصال']);
 
 const ARABIC = /[\u0600-\u06ff]/;
 const ARABIC_PREFIXES = ['وال', 'فال', 'بال', 'كال', 'لل', 'ال', 'و', 'ف', 'ب', 'ل'];
@@ -587,7 +666,17 @@ function compile(): Keyword[] {
         // Longer and exact keywords are more specific: 'prüfung' (exam) beats 'prüf*' (check);
         // on a tie a verb wins, so 'Book a table' is a booking, not something to read.
         const exact = prefix || suffix ? 0 : 2;
-        list.push({ intent, kind, words, prefix, suffix, weight: words.join(' ').length * 4 + exact + (kind === 'verb' ? 1 : 0) });
+        list.push({
+          intent,
+          kind,
+          words,
+          prefix,
+          suffix,
+          weight: words.join(' ').length * 4 + exact + (kind === 'verb' ? 1 : 0),
+          leak: intent === 'plumbing' && LEAKS.has(entry),
+          shell: intent === 'repair' && SHELL.has(entry),
+          takesBi: kind === 'verb' && TAKES_BI.has(entry),
+        });
       }
     }
   }
@@ -625,7 +714,7 @@ const LEADING_FILLER = new RegExp(
       ...['a', 'al', 'con', 'sobre', 'para'],
       ...['à', 'au', 'aux', 'avec', 'sur', 'pour'],
       ...['mit', 'für', 'über', 'zum', 'zur', 'der', 'die', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'einem', 'einer'],
-      ...['مع', 'إلى', 'الى', 'على', 'عن'],
+      ...['مع', 'إلى', 'الى', 'على', 'عن', 'ب', 'بـ', 'ل', 'لـ'],
     ].join('|') +
     ')(?:\\s+|$)',
   'iu',
@@ -635,6 +724,8 @@ const TRAILING_FILLER = new RegExp(
     [
       ...['को', 'से', 'का', 'की', 'के', 'में', 'पर', 'लिए', 'के लिए'],
       ...['करें', 'करना', 'करो', 'कीजिए', 'कर', 'करे', 'करनी', 'करने', 'लें', 'लेना', 'दें', 'देना', 'है', 'हैं', 'ना'],
+      // The progressive's helper ("टपक रहा है", is dripping) once the verb itself is gone.
+      ...['रहा', 'रही', 'रहे'],
       ...['auf', 'an', 'ab', 'vor', 'ein', 'aus', 'durch', 'nach', 'zurück', 'zu', 'up', 'out'],
     ].join('|') +
     ')$',
@@ -674,12 +765,66 @@ export function recognizeIntent(title: string): Recognition {
   const pick = <T>(list: T[]): T | undefined => (hindiOrder ? list.at(-1) : list[0]);
   const verb = pick(found.filter((f) => f.keyword.kind === 'verb'));
   if (verb) {
-    const object = objectAround(clean, tokens, verb.at, verb.at + verb.keyword.words.length);
-    const telling = (GIVES_WAY[verb.keyword.intent] ?? [])
-      .map((intent) => found.find((f) => f !== verb && f.keyword.intent === intent))
-      .find((f) => f !== undefined);
-    return { intent: (telling ?? verb).keyword.intent, object: object || clean };
+    const object = withoutAttachedPreposition(objectAround(clean, tokens, verb.at, verb.at + verb.keyword.words.length), verb.keyword);
+    const others = found.filter((f) => f !== verb);
+    const confirmed = others.some((f) => f.keyword.kind === 'noun' && f.keyword.intent === verb.keyword.intent);
+    const telling = confirmed
+      ? undefined
+      : (GIVES_WAY[verb.keyword.intent] ?? [])
+          .map((intent) => others.find((f) => f.keyword.intent === intent))
+          .find((f) => f !== undefined);
+    return { intent: whereTheWaterGoes((telling ?? verb).keyword.intent, found), object: object || clean };
   }
   const noun = pick(found.filter((f) => f.keyword.kind === 'noun'));
-  return { intent: noun ? noun.keyword.intent : 'general', object: clean };
+  return { intent: noun ? whereTheWaterGoes(noun.keyword.intent, found) : 'general', object: clean };
+}
+
+/** A leak with no tap, sink, toilet or pipe named, through a roof, a wall or a ceiling, is a repair (LEAK_NOUNS). */
+function whereTheWaterGoes(intent: KeywordIntent, found: Array<{ keyword: Keyword }>): KeywordIntent {
+  if (intent !== 'plumbing') return intent;
+  const plumbing = found.filter((f) => f.keyword.intent === 'plumbing');
+  return plumbing.every((f) => f.keyword.leak) && found.some((f) => f.keyword.shell) ? 'repair' : intent;
+}
+
+// Arabic joins a preposition to the noun after it: "اتصل بالسباك" (call the plumber), "استعد
+// للمقابلة" (get ready for the interview). With the verb gone the letter belongs to nothing, and
+// every template gives the quoted words a grammar of its own — a preposition ("المتعلقة بـ"), a
+// construct ("تاريخ انتهاء") or a verb — so it goes, as "with" goes from "Meet with the team":
+// «السباك», never «بالسباك». Before the article the letter is surely a preposition (بال، كال, and
+// لل for ل + ال, after an optional و or ف), unless fewer than three letters would follow the
+// article or the word only happens to begin so (بالوعة، بالون…). A bare ب goes only after a verb
+// that takes it ("اتصل بأمي") and only if three letters remain, because many nouns begin with these
+// letters: بيت، بطاقة، لوازم، كرسي.
+const PREPOSITION_AND_ARTICLE = /^([وف]?)(بال|كال|لل)/u;
+const CONJUNCTION_AND_ARTICLE = /^وال/u;
+const NOT_A_PREPOSITION = ['بالوع', 'بالون', 'بالغ', 'بالطو', 'بالكون', 'كالسيوم', 'كالون', 'والد'];
+const ARABIC_MARK = /[\u064b-\u065f\u0670\u0640]/u;
+
+function withoutAttachedPreposition(object: string, verb: Keyword): string {
+  const space = object.search(/\s/u);
+  const word = space === -1 ? object : object.slice(0, space);
+  const rest = space === -1 ? '' : object.slice(space);
+  const bare = normalizeWord(word);
+  if (!ARABIC.test(bare) || NOT_A_PREPOSITION.some((start) => bare.startsWith(start))) return object;
+  const joined = PREPOSITION_AND_ARTICLE.exec(bare);
+  if (joined) {
+    const [whole, conjunction = '', preposition] = joined;
+    if (bare.length - whole.length < 3) return object;
+    // ل before the article drops the article's alef (ل + المقابلة = للمقابلة): it comes back.
+    if (preposition === 'لل') return `ال${dropLetters(word, whole.length)}${rest}`;
+    return `${dropLetters(word, conjunction.length + 1)}${rest}`;
+  }
+  if (CONJUNCTION_AND_ARTICLE.test(bare) && bare.length - 3 >= 3) return `${dropLetters(word, 1)}${rest}`;
+  if (verb.takesBi && bare.startsWith('ب') && bare.length - 1 >= 3) return `${dropLetters(word, 1)}${rest}`;
+  return object;
+}
+
+/** `word` without its first `count` letters; a vowel mark or tatweel goes with the letter before it. */
+function dropLetters(word: string, count: number): string {
+  let at = 0;
+  for (let dropped = 0; dropped < count && at < word.length; dropped++) {
+    at++;
+    while (at < word.length && ARABIC_MARK.test(word[at]!)) at++;
+  }
+  return word.slice(at);
 }

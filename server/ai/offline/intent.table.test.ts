@@ -8,7 +8,8 @@ import { INTENTS, phrasebookFor, quoteIn, type Intent } from './phrasebook.ts';
  * Titles as people type them into the add dialog — lowercase, with days, dates and names, in
  * each language's own script — and the template each must get. A user test found a leaking tap
  * answered with software-bug steps and a dentist's appointment with "number of people, budget";
- * this table keeps such titles on the right template.
+ * a review found a passport renewal answered with "Back up … before you change anything" and a
+ * leaking roof with "Turn off the water"; this table keeps such titles on the right template.
  */
 const TABLE: Array<[LanguageCode, string, Intent]> = [
   // English
@@ -30,6 +31,14 @@ const TABLE: Array<[LanguageCode, string, Intent]> = [
   ['en', 'Study for the driving theory test', 'learn'],
   ['en', 'Write cover letter for the Acme job', 'write'],
   ['en', 'Think about next year', 'general'],
+  ['en', 'Renew passport', 'paperwork'],
+  ['en', 'Renew car insurance', 'paperwork'],
+  ['en', 'apply for a visa for japan', 'paperwork'],
+  ['en', 'Repair leaking roof', 'repair'],
+  ['en', 'water dripping through the bedroom ceiling', 'repair'],
+  ['en', 'Fix the leaking pipe under the sink', 'plumbing'],
+  ['en', 'Update the app to the latest version', 'update'],
+  ['en', 'Upgrade the server firmware', 'update'],
   // Spanish
   ['es', 'Arreglar el grifo de la cocina que gotea', 'plumbing'],
   ['es', 'Cita con el dentista el martes', 'appointment'],
@@ -44,6 +53,11 @@ const TABLE: Array<[LanguageCode, string, Intent]> = [
   ['es', 'Viaje a Sevilla en abril', 'travel'],
   ['es', 'Estudiar para el examen de inglés', 'learn'],
   ['es', 'Escribir el informe trimestral', 'write'],
+  ['es', 'Renovar el pasaporte', 'paperwork'],
+  ['es', 'Renovar el seguro del coche antes de junio', 'paperwork'],
+  ['es', 'Arreglar la fuga del techo', 'repair'],
+  ['es', 'Reparar la gotera del tejado', 'repair'],
+  ['es', 'Actualizar las dependencias del servidor', 'update'],
   // French
   ['fr', 'Réparer la fuite du robinet de la salle de bain', 'plumbing'],
   ['fr', 'Rendez-vous chez le médecin jeudi', 'appointment'],
@@ -58,6 +72,11 @@ const TABLE: Array<[LanguageCode, string, Intent]> = [
   ['fr', 'Vacances à Nice en juillet', 'travel'],
   ['fr', 'Réviser pour le bac', 'learn'],
   ['fr', 'Écrire la lettre de motivation', 'write'],
+  ['fr', 'Renouveler le passeport', 'paperwork'],
+  ['fr', 'Renouveler l’assurance de la voiture', 'paperwork'],
+  ['fr', 'Réparer la fuite du toit', 'repair'],
+  ['fr', 'infiltration au plafond de la chambre', 'repair'],
+  ['fr', 'Mettre à jour le système du serveur', 'update'],
   // German
   ['de', 'Wasserhahn in der Küche tropft', 'plumbing'],
   ['de', 'Zahnarzttermin am Dienstag', 'appointment'],
@@ -72,6 +91,11 @@ const TABLE: Array<[LanguageCode, string, Intent]> = [
   ['de', 'Urlaub in Italien planen', 'travel'],
   ['de', 'Für die Matheklausur lernen', 'learn'],
   ['de', 'Bewerbung schreiben', 'write'],
+  ['de', 'Reisepass verlängern', 'paperwork'],
+  ['de', 'Kfz-Versicherung erneuern', 'paperwork'],
+  ['de', 'Undichtes Dach reparieren', 'repair'],
+  ['de', 'Dach abdichten vor dem Winter', 'repair'],
+  ['de', 'Firmware vom Router aktualisieren', 'update'],
   // Arabic
   ['ar', 'إصلاح الحنفية في المطبخ', 'plumbing'],
   ['ar', 'موعد طبيب الأسنان يوم الخميس', 'appointment'],
@@ -85,6 +109,11 @@ const TABLE: Array<[LanguageCode, string, Intent]> = [
   ['ar', 'السفر إلى القاهرة الشهر القادم', 'travel'],
   ['ar', 'مذاكرة للامتحان النهائي', 'learn'],
   ['ar', 'كتابة تقرير المبيعات', 'write'],
+  ['ar', 'تجديد جواز السفر', 'paperwork'],
+  ['ar', 'تجديد تأمين السيارة', 'paperwork'],
+  ['ar', 'إصلاح تسرب السقف', 'repair'],
+  ['ar', 'تحديث نظام التشغيل', 'update'],
+  ['ar', 'الاتصال بالسباك', 'call'],
   // Hindi
   ['hi', 'रसोई का नल ठीक करें', 'plumbing'],
   ['hi', 'दाँत के डॉक्टर का अपॉइंटमेंट', 'appointment'],
@@ -99,6 +128,10 @@ const TABLE: Array<[LanguageCode, string, Intent]> = [
   ['hi', 'गोवा की यात्रा की योजना', 'travel'],
   ['hi', 'परीक्षा के लिए पढ़ाई', 'learn'],
   ['hi', 'रिपोर्ट लिखना', 'write'],
+  ['hi', 'पासपोर्ट रिन्यू करें', 'paperwork'],
+  ['hi', 'गाड़ी का बीमा रिन्यू करना', 'paperwork'],
+  ['hi', 'छत से पानी टपक रहा है', 'repair'],
+  ['hi', 'ऐप अपडेट करें', 'update'],
 ];
 
 const writer = createOfflineWriter();
@@ -136,7 +169,21 @@ function escape(text: string): string {
 
 test('every intent but the fallback appears in the table, so each template is reached by a real title', () => {
   const reached = new Set(TABLE.map(([, , intent]) => intent));
-  const everyday = ['plumbing', 'repair', 'appointment', 'errand', 'shop', 'buy', 'call', 'travel', 'learn', 'write', 'fix'] as const;
+  const everyday = [
+    'plumbing',
+    'repair',
+    'appointment',
+    'errand',
+    'shop',
+    'buy',
+    'call',
+    'travel',
+    'learn',
+    'write',
+    'fix',
+    'paperwork',
+    'update',
+  ] as const;
   for (const intent of everyday) expect(reached.has(intent), intent).toBe(true);
   expect(INTENTS).toEqual(expect.arrayContaining([...everyday, 'general']));
 });
@@ -159,5 +206,42 @@ describe('the two titles from the user test', () => {
     expect(text).toMatch(/questions you want to ask/);
     expect(text).toMatch(/reminder/);
     expect(text).not.toMatch(/number of people|budget/i);
+  });
+});
+
+describe('the titles from the review', () => {
+  test('a passport or an insurance to renew gets expiry date, documents, form, fee and receipt, not a software update', async () => {
+    for (const title of ['Renew passport', 'Renew car insurance']) {
+      const text = await writer.generateDescription({ title, language: 'en' });
+      expect(text).toMatch(/expiry date/);
+      expect(text).toMatch(/documents and photos/);
+      expect(text).toMatch(/Fill in the form online, or book an appointment/);
+      expect(text).toMatch(/Pay the fee and keep the receipt/);
+      expect(text).toMatch(/confirmation/);
+      expect(text).not.toMatch(/back ?up|release notes|still works/i);
+    }
+    const text = await writer.generateDescription({ title: 'Renew car insurance', language: 'en' });
+    expect(text).toContain('- [ ] Check the expiry date or deadline for “car insurance” and how long processing takes');
+  });
+
+  test('a leaking roof gets repair steps, not "turn off the water"', async () => {
+    const text = await writer.generateDescription({ title: 'Repair leaking roof', language: 'en' });
+    expect(text).toContain('- [ ] Look closely at “leaking roof” and note exactly what is broken or worn');
+    expect(text).not.toMatch(/turn off the water|stopcock|washer/i);
+  });
+
+  test('software still gets the update template in every language', async () => {
+    for (const language of LANGUAGE_CODES) {
+      const text = await writer.generateDescription({ title: 'Update dependencies', language });
+      expect(text.split('\n')[0]).toBe(phrasebookFor(language).intents.update.lead);
+    }
+  });
+
+  test('an Arabic preposition joined to the object is not quoted twice: «السباك» after بـ, never «بالسباك»', async () => {
+    const plumber = await writer.generateDescription({ title: 'الاتصال بالسباك', language: 'ar' });
+    expect(plumber).toContain('- [ ] كتابة النقاط والأسئلة المتعلقة بـ «السباك»');
+    const bank = await writer.generateDescription({ title: 'الاتصال بالبنك بخصوص البطاقة', language: 'ar' });
+    expect(bank).toContain('المتعلقة بـ «البنك بخصوص البطاقة»');
+    expect(`${plumber}${bank}`).not.toMatch(/«بال/u);
   });
 });

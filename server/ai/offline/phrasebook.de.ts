@@ -330,6 +330,21 @@ export const phrasebookDe: Phrasebook = {
       ],
       done: 'es erledigt ist und Beleg oder Nachweis aufgehoben sind.',
     },
+    paperwork: {
+      lead: 'Zuerst das Ablaufdatum prüfen und klären, was verlangt wird: Formular, Fotos, Unterlagen und Gebühr.',
+      steps: [
+        'Ablaufdatum oder Frist für {object} und die Bearbeitungszeit prüfen',
+        'Klären, welche Unterlagen und Fotos nötig sind, und sie zusammenstellen',
+        'Das Formular online ausfüllen oder einen Termin beim Amt vereinbaren',
+        'Die Gebühr bezahlen und den Beleg aufheben',
+        'Bestätigung oder Aktenzeichen ablegen und notieren, wann mit dem Ergebnis zu rechnen ist',
+      ],
+      tips: [
+        'Lange vor Ablauf der Frist anfangen: Die Bearbeitung kann Wochen dauern.',
+        'Von allem, was abgegeben wird, eine Kopie oder ein Foto behalten.',
+      ],
+      done: 'alles eingereicht oder verlängert ist und Beleg und Bestätigung abgelegt sind.',
+    },
     travel: {
       lead: 'Früh Reisepass oder Ausweis prüfen, dann Anreise und Unterkunft buchen.',
       steps: [

@@ -318,6 +318,18 @@ export const phrasebookEn: Phrasebook = {
       tips: ['Call ahead if you are not sure they have what you need.', 'Keep a bag by the door for things that need to go out.'],
       done: 'it is done and any receipt or proof is kept.',
     },
+    paperwork: {
+      lead: 'Check the expiry date and what the office asks for: the form, photos, documents and the fee.',
+      steps: [
+        'Check the expiry date or deadline for {object} and how long processing takes',
+        'Find out which documents and photos are needed, and gather them',
+        'Fill in the form online, or book an appointment at the office',
+        'Pay the fee and keep the receipt',
+        'Keep the confirmation or reference number and note when the result should arrive',
+      ],
+      tips: ['Start well before the deadline: processing can take weeks.', 'Keep a copy or a photo of everything you hand in.'],
+      done: 'it is submitted or renewed, and the receipt and confirmation are kept.',
+    },
     travel: {
       lead: 'Check your passport or ID early, then book transport and somewhere to stay.',
       steps: [

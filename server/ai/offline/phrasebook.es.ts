@@ -327,6 +327,21 @@ export const phrasebookEs: Phrasebook = {
       ],
       done: 'esté hecho y el recibo o el justificante guardado.',
     },
+    paperwork: {
+      lead: 'Mira la fecha de caducidad y lo que piden: el formulario, las fotos, los documentos y la tasa.',
+      steps: [
+        'Comprueba la fecha de caducidad o el plazo de {object} y cuánto tarda el trámite',
+        'Averigua qué documentos y fotos piden, y reúnelos',
+        'Rellena el formulario en línea o pide cita en la oficina',
+        'Paga la tasa y guarda el justificante',
+        'Guarda la confirmación o el número de referencia y anota cuándo debería llegar la respuesta',
+      ],
+      tips: [
+        'Empieza con margen antes del plazo: el trámite puede tardar semanas.',
+        'Guarda una copia o una foto de todo lo que entregues.',
+      ],
+      done: 'esté presentado o renovado, y el justificante y la confirmación estén guardados.',
+    },
     travel: {
       lead: 'Revisa pronto el pasaporte o el documento de identidad y reserva transporte y alojamiento.',
       steps: [

@@ -331,6 +331,21 @@ export const phrasebookFr: Phrasebook = {
       ],
       done: 'c’est fait et le reçu ou la preuve est gardé.',
     },
+    paperwork: {
+      lead: 'Vérifiez la date d’expiration et ce qui est demandé\u00a0: le formulaire, les photos, les justificatifs et les frais.',
+      steps: [
+        'Vérifier la date d’expiration ou l’échéance de {object} et le délai de traitement',
+        'Se renseigner sur les justificatifs et les photos demandés, puis les rassembler',
+        'Remplir le formulaire en ligne ou prendre rendez-vous au guichet',
+        'Payer les frais et garder le reçu',
+        'Conserver la confirmation ou le numéro de dossier et noter quand la réponse doit arriver',
+      ],
+      tips: [
+        'Commencez bien avant l’échéance\u00a0: le traitement peut prendre des semaines.',
+        'Gardez une copie ou une photo de tout ce que vous remettez.',
+      ],
+      done: 'le dossier est déposé ou renouvelé, et le reçu et la confirmation sont conservés.',
+    },
     travel: {
       lead: 'Vérifiez tôt votre passeport ou votre carte d’identité, puis réservez le transport et l’hébergement.',
       steps: [

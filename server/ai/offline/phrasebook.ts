@@ -9,7 +9,9 @@ import { phrasebookHi } from './phrasebook.hi.ts';
 /**
  * What a task title can be about. `general` is the fallback when nothing is recognised.
  * `fix` is a software fault or bug; `repair` and `plumbing` are home repairs (plumbing where
- * water runs); `buy` is a considered purchase, `shop` the everyday shopping.
+ * water runs, not a roof or a wall); `buy` is a considered purchase, `shop` the everyday shopping;
+ * `paperwork` renews or files official papers (passport, insurance, tax return), while `update`
+ * is for software.
  */
 export const INTENTS = [
   'write',
@@ -21,6 +23,7 @@ export const INTENTS = [
   'call',
   'appointment',
   'errand',
+  'paperwork',
   'travel',
   'plan',
   'prepare',
