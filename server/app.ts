@@ -74,6 +74,8 @@ export interface AppDeps {
   aiWriter?: AiWriter;
   /** Pino options or false; tests pass false to keep output readable. */
   logger?: boolean | object;
+  /** Called when a task is opened, where an export is likely next (main.ts: start the export worker warming). */
+  onTaskOpened?: () => void;
 }
 
 /** Where a parsed JSON body holds a string with a NUL character (dotted paths). */
@@ -283,7 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(userRoutes, { auth, rateLimits: config.rateLimits });
     await api.register(accountRoutes, { auth, accounts, passwordErrors: passwordStrengthErrors });
     await api.register(settingsRoutes, { auth, accounts, settings });
-    await api.register(taskRoutes, { auth, tasks, lists });
+    await api.register(taskRoutes, { auth, tasks, lists, onTaskOpened: deps.onTaskOpened });
     await api.register(labelRoutes, { auth, labels });
     await api.register(shareRoutes, { auth, shares, tasks, lists, sharePerMinute: config.rateLimits.sharePerMinute });
     await api.register(commentRoutes, { auth, comments });

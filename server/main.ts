@@ -20,7 +20,14 @@ async function main() {
 
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   await migrateToLatest(database);
-  const app = await buildApp({ config, database });
+  // The export worker (fonts loaded, every script shaped once: ~2 s and ~100 MB) starts warming when someone opens a
+  // task, where exports are asked for, and stops after its idle time: the first export does not wait for it, and an
+  // idle server does not carry it.
+  const app = await buildApp({
+    config,
+    database,
+    onTaskOpened: () => defaultExportPool().prepare(app.log),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -42,11 +49,6 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  // The export worker starts and warms up (fonts, every script once) in the background, after listen so start-up does
-  // not wait, and stays warm: no export waits for it, the first one after start or a quiet hour included.
-  defaultExportPool()
-    .keepWarm(app.log)
-    .catch((error: unknown) => app.log.error({ err: error }, 'the export worker could not warm up'));
   app.taskaty.mail.start();
   // Expired sign-in tokens and account links: now, then hourly (idempotent, so every process may).
   app.taskaty.purge.start();

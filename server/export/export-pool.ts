@@ -26,7 +26,6 @@ export interface ExportPoolOptions {
   /**
    * A worker with nothing to do for this long is stopped, so a server that exports now and then
    * does not hold the renderer's fonts in memory all day; the next export starts one again (about a second).
-   * Workers kept by keepWarm() are exempt.
    */
   idleMs?: number;
 }
@@ -87,8 +86,6 @@ export class ExportPool implements ExportRenderer {
   private warmWaiters: { count: number; resolve(): void; reject(error: Error): void }[] = [];
   private nextId = 1;
   private closed = false;
-  /** Workers that keepWarm() holds: never stopped for being idle, replaced when they fail. */
-  private floor = 0;
   private log: ExportPoolLog | undefined;
   private started = 0;
   private coldJobs = 0;
@@ -135,25 +132,19 @@ export class ExportPool implements ExportRenderer {
   }
 
   /**
-   * Starts a worker now and keeps one warm for as long as the pool lives, so no export waits for a worker to start or
-   * warm up, not even the first one after a quiet hour. Costs the memory of one warm worker (~100 MB) all the time;
-   * workers beyond it still start on demand and stop when idle. Resolves once that worker is warm.
+   * Starts a worker warming if none is running, because an export is likely soon (someone opened a task): the export
+   * then finds it warm, or waits for one warm-up step at most. It stops after idleMs like any other, so an idle server
+   * does not hold its ~100 MB.
    */
-  keepWarm(log?: ExportPoolLog): Promise<void> {
-    if (this.closed) return Promise.reject(new Error('The export pool was closed'));
+  prepare(log?: ExportPoolLog): void {
+    if (this.closed) return;
     this.log = log ?? this.log;
-    this.floor = 1;
-    this.fillFloor();
-    return this.whenWarm(1);
+    if (this.slots.length === 0) this.addSlot();
   }
 
   private whenWarm(count: number): Promise<void> {
     if (this.warmWorkerCount >= count) return Promise.resolve();
     return new Promise((resolve, reject) => this.warmWaiters.push({ count, resolve, reject }));
-  }
-
-  private fillFloor() {
-    while (!this.closed && this.slots.length < this.floor) this.addSlot();
   }
 
   async close(): Promise<void> {
@@ -217,8 +208,6 @@ export class ExportPool implements ExportRenderer {
         for (const waiter of this.warmWaiters.splice(0)) waiter.reject(error);
         return;
       }
-      // A kept worker that fails once warm is replaced; one that fails while warming up would likely fail again.
-      if (slot.warm) this.fillFloor();
       this.dispatch();
     };
     slot.worker.on('error', fail);
@@ -263,7 +252,7 @@ export class ExportPool implements ExportRenderer {
   private idleFrom(slot: Slot) {
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.idleTimer = setTimeout(() => {
-      if (slot.job || this.closed || this.slots.length <= this.floor) return;
+      if (slot.job || this.closed) return;
       const index = this.slots.indexOf(slot);
       if (index >= 0) this.slots.splice(index, 1);
       slot.worker.removeAllListeners();
@@ -281,7 +270,6 @@ export class ExportPool implements ExportRenderer {
     slot.worker.removeAllListeners();
     void slot.worker.terminate();
     job?.reject(new ExportTimeoutError());
-    this.fillFloor();
     this.dispatch();
   }
 }

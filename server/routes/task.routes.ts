@@ -29,10 +29,13 @@ const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody 
 const security = [{ bearer: [] }];
 const TaskWithMessage = z.object({ message: z.string(), task: Task });
 
-export const taskRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tasks: TaskService; lists: ListResponseCache }> = async (
-  app,
-  { auth, tasks, lists },
-) => {
+export const taskRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  tasks: TaskService;
+  lists: ListResponseCache;
+  /** Called when someone opens a task: its dialog is where exports are asked for (main.ts warms the export worker). */
+  onTaskOpened?: (() => void) | undefined;
+}> = async (app, { auth, tasks, lists, onTaskOpened }) => {
   app.addHook('onRequest', requireUser(auth));
 
   // Lists answer with stored, pre-compressed bodies (list-response.cache.ts), so the compression
@@ -119,7 +122,11 @@ export const taskRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tasks: TaskS
         response: { 200: TaskDetailResponse, ...errors },
       },
     },
-    async (request) => tasks.get(request.user, request.params.id),
+    async (request) => {
+      const detail = await tasks.get(request.user, request.params.id);
+      onTaskOpened?.();
+      return detail;
+    },
   );
 
   app.post(
