@@ -69,6 +69,7 @@ for (const language of ['en', 'ar'] as const) {
       request,
     }) => {
       const t = await localeTexts(language, 'tasks');
+      const editor = await localeTexts(language, 'editor');
       const account = await createAccount(request, 'Omar Toolbar');
       await createTask(request, account, { title: 'Seed', labels: ['Groceries'] });
       await page.setViewportSize({ width: 1440, height: 900 });
@@ -78,15 +79,15 @@ for (const language of ['en', 'ar'] as const) {
       const form = page.getByTestId('task-form-dialog');
       const description = form.getByLabel(t('form.description'));
       await description.click();
-      await form.getByRole('button', { name: t('markdown.tools.h2') }).click();
+      await form.getByRole('button', { name: editor('markdown.tools.h2') }).click();
       await page.keyboard.type('Agenda');
       await page.keyboard.press('Enter');
-      await form.getByRole('button', { name: t('markdown.tools.bullet') }).click();
+      await form.getByRole('button', { name: editor('markdown.tools.bullet') }).click();
       await page.keyboard.type('Budget');
       await expect(description).toHaveValue('## Agenda\n- Budget');
 
       // The label suggestions are on screen, not below the dialog's scroll area.
-      await form.getByPlaceholder(t('labelPicker.placeholder')).fill('groc');
+      await form.getByPlaceholder(editor('labelPicker.placeholder')).fill('groc');
       const option = form.getByRole('option', { name: 'Groceries' });
       await expect(option).toBeInViewport();
     });

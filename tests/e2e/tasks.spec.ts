@@ -5,6 +5,7 @@ for (const language of ['en', 'ar'] as const) {
     test('create, edit, complete, duplicate and delete a task', async ({ page, request }) => {
       const t = await localeTexts(language, 'tasks');
       const c = await localeTexts(language, 'common');
+      const editor = await localeTexts(language, 'editor');
       const account = await createAccount(request, 'Nadia Task');
       await setLanguage(page, language);
       await useSession(page, account);
@@ -25,9 +26,9 @@ for (const language of ['en', 'ar'] as const) {
       await expect(form.getByRole('button', { name: t('ai.generate') })).toBeEnabled();
       await form.getByLabel(t('form.description')).fill('- dig\n- **plant** seeds');
       await form.getByLabel(t('form.priority'), { exact: true }).selectOption('high');
-      const labelInput = form.getByPlaceholder(t('labelPicker.placeholder'));
+      const labelInput = form.getByPlaceholder(editor('labelPicker.placeholder'));
       await labelInput.fill('Outdoor');
-      await expect(form.getByText(t('labelPicker.createNew', { label: 'Outdoor' }))).toBeVisible();
+      await expect(form.getByText(editor('labelPicker.createNew', { label: 'Outdoor' }))).toBeVisible();
       await labelInput.press('Enter');
       await form.getByRole('button', { name: t('form.add') }).click();
       await expect(page.getByText(t('toasts.created'))).toBeVisible();

@@ -31,7 +31,7 @@ function cheatSheetRows(t: TFunction<'tasks'>): Array<[key: string, syntax: stri
 }
 
 export function MarkdownCheatSheet({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('editor');
   return (
     <Dialog
       open={open}

@@ -35,7 +35,7 @@ const TOOLBAR: Array<{ format: MarkdownFormat; icon: typeof Bold; key: string; s
 ];
 
 export function MarkdownEditor({ value, onChange, label, height = 200, placeholder, maxLength, id, error }: MarkdownEditorProps) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('editor');
   const generatedId = useId();
   const textareaId = id ?? generatedId;
   const textarea = useRef<HTMLTextAreaElement>(null);

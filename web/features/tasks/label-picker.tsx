@@ -26,7 +26,7 @@ export function labelSuggestions(all: readonly string[], selected: readonly stri
 }
 
 export function LabelPicker({ value, onChange, label }: { value: string[]; onChange(labels: string[]): void; label: string }) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('editor');
   const labels = useQuery(labelsQuery());
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);

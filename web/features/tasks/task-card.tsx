@@ -1,4 +1,4 @@
-import { AlertTriangle, CalendarDays, CheckCircle2, Circle, ListChecks, Users } from 'lucide-react';
+import { AlertTriangle, CalendarDays, CheckCircle2, Circle, Users } from 'lucide-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checklistProgress } from '../../../common/checklist.ts';
@@ -134,7 +134,8 @@ export const TaskCard = memo(function TaskCard({
               data-testid="checklist-progress"
               title={t('card.checklist', { done: checklist.done, total: checklist.total })}
             >
-              <ListChecks aria-hidden className="h-3 w-3" />
+              {/* The tick the cards already load: a checklist icon of its own would cost its own file on every dashboard load. */}
+              <CheckCircle2 aria-hidden className="h-3 w-3" />
               <span aria-hidden>
                 {checklist.done}/{checklist.total}
               </span>
