@@ -332,7 +332,7 @@ test.describe('account settings', () => {
     await fresh.fill(STRONG);
     await confirm.fill(`${STRONG}!`);
     await section.getByRole('button', { name: 'Change password' }).click();
-    await expect(section.getByText("The passwords do not match.")).toBeVisible();
+    await expect(section.getByText('The passwords do not match.')).toBeVisible();
     await confirm.fill(STRONG);
     await section.getByRole('button', { name: 'Change password' }).click();
     await expect(section.getByText('The password is incorrect.')).toBeVisible();

@@ -52,7 +52,7 @@ describe('settings forms', () => {
       await u.type(input('Confirm new password'), 'another phrase');
       await u.click(submit());
       // The schema's mismatch (on `password`) is this form's, on the confirmation.
-      expect(await screen.findByText("The passwords do not match.")).toBeInTheDocument();
+      expect(await screen.findByText('The passwords do not match.')).toBeInTheDocument();
       expect(input('Confirm new password')).toHaveAttribute('aria-invalid', 'true');
       expect(input('New password')).not.toHaveAttribute('aria-invalid');
       expect(fetchMock).not.toHaveBeenCalled();
