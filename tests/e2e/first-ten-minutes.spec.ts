@@ -105,6 +105,14 @@ for (const language of ['en', 'ar'] as const) {
       const trip = card(page, 'Pack for the trip');
       await expect(trip.getByTestId('checklist-progress')).toContainText('1/3');
 
+      // "Pending" meant a task not done and a share not accepted: the counter and the bell now say different things.
+      const sharing = await localeTexts(language, 'sharing');
+      await expect(page.getByTestId('counter-pending')).toContainText(t('counters.pending'));
+      await page.getByTestId('notification-bell').getByRole('button').first().click();
+      await expect(page.getByTestId('pending-shares').getByRole('heading', { name: sharing('bell.title') })).toBeVisible();
+      expect(sharing('bell.title').toLocaleLowerCase()).not.toContain(t('counters.pending').toLocaleLowerCase());
+      await page.keyboard.press('Escape');
+
       // The same label has the same colour on every card and in the picker, wherever it is listed.
       // The chip itself (the name sits in a span of its own inside it).
       const chipClass = (e: Element) => e.closest('.rounded-full')!.className;
