@@ -94,7 +94,11 @@ export const TaskCard = memo(function TaskCard({
           <p
             className={cx(
               'text-sm text-muted',
-              compact ? 'hidden min-w-0 flex-1 truncate md:block' : layout === 'grid' ? 'mt-1 line-clamp-3' : 'mt-0.5 line-clamp-1',
+              compact
+                ? 'hidden min-w-0 flex-1 truncate md:block'
+                : layout === 'grid'
+                  ? 'mt-1 line-clamp-3'
+                  : 'mt-0.5 line-clamp-2 md:line-clamp-1',
               done && 'line-through',
             )}
           >
