@@ -11,6 +11,7 @@ import { mixedScriptSample, onePageTaskSample, typicalTaskSample, type SampleScr
 import { EXPORT_TEXTS } from './export-texts.ts';
 import * as fontkit from 'fontkit';
 import { fontFilePath } from './fonts.ts';
+import { expectSameShaping } from '../../tests/support/same-shaping.ts';
 
 let directory: string;
 beforeAll(() => {
@@ -31,11 +32,6 @@ function unzip(docx: Buffer) {
     text: (part: string) => execFileSync('/usr/bin/unzip', ['-p', file, literal(part)], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }),
     bytes: (part: string) => execFileSync('/usr/bin/unzip', ['-p', file, literal(part)], { maxBuffer: 64 * 1024 * 1024 }),
   };
-}
-
-/** A glyph's outline as SVG path data: equal for a subset's glyph and the whole face's. */
-function outline(font: fontkit.Font, id: number): string {
-  return (font as unknown as { getGlyph(id: number): { path: { toSVG(): string } } }).getGlyph(id).path.toSVG();
 }
 
 const decodeXml = (text: string) =>
@@ -189,13 +185,7 @@ describe('Word export', () => {
         expect(texts.length, `${family} ${face} runs`).toBeGreaterThan(0);
         for (const text of texts) {
           for (const char of text) expect(subset.hasGlyphForCodePoint(char.codePointAt(0)!), `${family} ${face} maps ${char}`).toBe(true);
-          const [a, b] = [whole.layout(text), subset.layout(text)];
-          expect(
-            b.glyphs.map((g) => g.id),
-            text,
-          ).toEqual(a.glyphs.map((g) => g.id));
-          expect(b.positions, text).toEqual(a.positions);
-          for (const glyph of a.glyphs) expect(outline(subset, glyph.id), `${text}: glyph ${glyph.id}`).toBe(outline(whole, glyph.id));
+          expectSameShaping(whole, subset, text);
         }
       }
     }

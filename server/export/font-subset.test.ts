@@ -1,27 +1,11 @@
 import * as fontkit from 'fontkit';
 import { describe, expect, test } from 'vitest';
 import { subsetFont } from './font-subset.ts';
+import { expectSameShaping, glyphCount, outline } from '../../tests/support/same-shaping.ts';
 import { fontBytes, type FontKey } from './fonts.ts';
-
-interface GlyphFont {
-  numGlyphs: number;
-  getGlyph(id: number): { path: { toSVG(): string } };
-}
-
-const outline = (font: fontkit.Font, id: number) => (font as unknown as GlyphFont).getGlyph(id).path.toSVG();
 
 /** Splits text as the Word export records it: words and the white space between them. */
 const wordsOf = (text: string) => text.split(/(\s)/u).filter(Boolean);
-
-function expectSameShaping(whole: fontkit.Font, subset: fontkit.Font, text: string) {
-  const [a, b] = [whole.layout(text), subset.layout(text)];
-  expect(
-    b.glyphs.map((g) => g.id),
-    text,
-  ).toEqual(a.glyphs.map((g) => g.id));
-  expect(b.positions, text).toEqual(a.positions);
-  for (const glyph of a.glyphs) expect(outline(subset, glyph.id), `${text}: glyph ${glyph.id}`).toBe(outline(whole, glyph.id));
-}
 
 const SAMPLES: { key: FontKey; text: string }[] = [
   // Joining forms, lam-alef, harakat, tanween, digits and brackets inside the run.
@@ -43,9 +27,9 @@ describe('font subsets for Word', () => {
   test.each(SAMPLES)('$key: only what the words reach keeps an outline, only their characters are mapped', ({ key, text }) => {
     const whole = fontkit.create(fontBytes(key));
     const subset = fontkit.create(subsetFont(key, wordsOf(text)));
-    const count = (whole as unknown as GlyphFont).numGlyphs;
+    const count = glyphCount(whole);
     // Glyph ids stay (GSUB and GPOS name them): the subset has as many glyphs, most of them empty.
-    expect((subset as unknown as GlyphFont).numGlyphs).toBe(count);
+    expect(glyphCount(subset)).toBe(count);
     let drawn = 0;
     for (let id = 0; id < count; id++) if (outline(subset, id) !== '') drawn++;
     expect(drawn).toBeLessThan(count * 0.25);
