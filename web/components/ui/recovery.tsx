@@ -1,5 +1,5 @@
 import { AlertTriangle, RotateCw } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../lib/class-names.ts';
 import { isChunkLoadError, renewFailedImports } from '../../lib/lazy-with-retry.ts';
@@ -48,7 +48,8 @@ export function RecoveryMessage({ error, onRetry, level, onClose, headingId }: R
   const ownId = useId();
   const id = headingId ?? ownId;
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  // In the commit that shows the message, not a frame later: nothing can take focus in between.
+  useLayoutEffect(() => heading.current?.focus(), []);
   const Heading = HEADINGS[level];
   const Frame = level === 'dialog' ? 'div' : 'section';
   return (
