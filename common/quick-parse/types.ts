@@ -4,6 +4,7 @@
  * does everything that is the same in every language: native digits, labels, priorities, choosing
  * between overlapping matches, the remaining title and the ignore list of removed chips.
  */
+import type { LanguageCode } from '../locales.ts';
 
 /** RFC 5545 weekday codes, Monday first. */
 export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
@@ -48,3 +49,6 @@ export interface ParseContext {
  * the longest. Each match must start and end on a word boundary (the core drops any that do not).
  */
 export type Grammar = (text: string, context: ParseContext) => GrammarMatch[];
+
+/** Grammars by language; English is always tried after the user's own language. */
+export type Grammars = Partial<Record<LanguageCode, Grammar>>;

@@ -1,0 +1,8 @@
+/**
+ * Every language's quick-add grammar. A new language adds its line here; the parser tries the
+ * user's language first and English after it.
+ */
+import { grammar as en } from './lang/en.ts';
+import type { Grammars } from './types.ts';
+
+export const GRAMMARS: Grammars = { en };
