@@ -40,6 +40,8 @@ export function toRRule(rule: RepeatRule): string {
 
 /** The first day on or after `from` that the rule falls on ("every monday" typed on a Wednesday → the coming Monday). */
 export function firstOccurrence(rule: RepeatRule, from: string): string | undefined {
-  const next = ruleFor(rule, from).after(utcDay(from), true);
+  // The cycle starts at the first day that fits: "every other tuesday" typed on a Wednesday is the
+  // coming Tuesday, then every second one after it (counted from `from`, rrule would skip a week).
+  const next = ruleFor({ ...rule, interval: 1 }, from).after(utcDay(from), true);
   return next ? next.toISOString().slice(0, 10) : undefined;
 }

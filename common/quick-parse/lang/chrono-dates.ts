@@ -41,6 +41,8 @@ export function chronoMatches(parser: Chrono, text: string, context: ParseContex
       ? hhmm(known.get('hour')!, known.get('minute') ?? 0)
       : // "tomorrow morning": chrono guesses an hour; the task gets the product's time for that part of the day.
         partOfDay;
+    // "yesterday", "last d(ay)": a new task is not due in the past.
+    if (hasDay && dayOf(result) < context.today) continue;
     if (hasDay && time) matches.push({ kind: 'datetime', start, end, date: dayOf(result), time });
     else if (hasDay) matches.push({ kind: 'date', start, end, date: dayOf(result) });
     else if (time) matches.push({ kind: 'time', start, end, time });

@@ -1,0 +1,125 @@
+import { describe, expect, test } from 'vitest';
+import { parseQuickAdd, type QuickParse } from '../parse.ts';
+import type { RepeatRule } from '../types.ts';
+
+/** Wednesday 25 November 2026, 10:00. */
+const CONTEXT = { today: '2026-11-25', now: '10:00' };
+const WEEKDAYS_MO_FR: RepeatRule = { freq: 'weekly', interval: 1, byWeekday: ['MO', 'TU', 'WE', 'TH', 'FR'] };
+
+type Expected = Partial<Pick<QuickParse, 'due_date' | 'due_time' | 'priority' | 'repeat' | 'labels'>> & { title: string };
+
+const ROWS: ReadonlyArray<readonly [string, Expected]> = [
+  ['Buy milk tomorrow', { title: 'Buy milk', due_date: '2026-11-26' }],
+  ['Call mom today', { title: 'Call mom', due_date: '2026-11-25' }],
+  ['Call mom on friday at 5pm', { title: 'Call mom', due_date: '2026-11-27', due_time: '17:00' }],
+  ['Submit the report next fri', { title: 'Submit the report', due_date: '2026-12-04' }],
+  ['Renew passport in 3 days', { title: 'Renew passport', due_date: '2026-11-28' }],
+  ['Dentist on 5 March', { title: 'Dentist', due_date: '2027-03-05' }],
+  ['Dentist on 5 March 2027 at 14:00', { title: 'Dentist', due_date: '2027-03-05', due_time: '14:00' }],
+  ['Christmas party 25/12', { title: 'Christmas party', due_date: '2026-12-25' }],
+  ['Send invoices 12/25', { title: 'Send invoices', due_date: '2026-12-25' }],
+  ['Gym 7am', { title: 'Gym', due_date: '2026-11-26', due_time: '07:00' }],
+  ['Team call at 18:30', { title: 'Team call', due_date: '2026-11-25', due_time: '18:30' }],
+  ['Standup tomorrow at 9am', { title: 'Standup', due_date: '2026-11-26', due_time: '09:00' }],
+  ['Pick up the kids tomorrow afternoon', { title: 'Pick up the kids', due_date: '2026-11-26', due_time: '14:00' }],
+  ['Plan the week tonight', { title: 'Plan the week', due_date: '2026-11-25', due_time: '20:00' }],
+  ['Quarterly review next week', { title: 'Quarterly review', due_date: '2026-11-30' }],
+  ['Pay the insurance next month', { title: 'Pay the insurance', due_date: '2026-12-01' }],
+  ['Clean the garage this weekend', { title: 'Clean the garage', due_date: '2026-11-28' }],
+  ['Pay bills on the 15th', { title: 'Pay bills', due_date: '2026-12-15' }],
+  ['Review PR #42 !high', { title: 'Review PR #42', priority: 'high' }],
+  ['Fix the login bug p1 #work', { title: 'Fix the login bug', priority: 'high', labels: ['work'] }],
+  ['Tidy the desk !3', { title: 'Tidy the desk', priority: 'low' }],
+  ['Book flights #travel #family', { title: 'Book flights', labels: ['travel', 'family'] }],
+  [
+    'Water plants every 3 days #home',
+    { title: 'Water plants', labels: ['home'], repeat: { freq: 'daily', interval: 3 }, due_date: '2026-11-25' },
+  ],
+  ['Take vitamins every day', { title: 'Take vitamins', repeat: { freq: 'daily', interval: 1 }, due_date: '2026-11-25' }],
+  ['Journal daily at 9pm', { title: 'Journal', repeat: { freq: 'daily', interval: 1 }, due_date: '2026-11-25', due_time: '21:00' }],
+  ['Meditate every day at 8am', { title: 'Meditate', repeat: { freq: 'daily', interval: 1 }, due_date: '2026-11-26', due_time: '08:00' }],
+  ['Standup every weekday at 9:30', { title: 'Standup', repeat: WEEKDAYS_MO_FR, due_date: '2026-11-26', due_time: '09:30' }],
+  [
+    'Put the bins out every monday',
+    { title: 'Put the bins out', repeat: { freq: 'weekly', interval: 1, byWeekday: ['MO'] }, due_date: '2026-11-30' },
+  ],
+  [
+    'Gym every mon, wed and fri 7am',
+    { title: 'Gym', repeat: { freq: 'weekly', interval: 1, byWeekday: ['MO', 'WE', 'FR'] }, due_date: '2026-11-27', due_time: '07:00' },
+  ],
+  [
+    'Team sync every other tuesday',
+    { title: 'Team sync', repeat: { freq: 'weekly', interval: 2, byWeekday: ['TU'] }, due_date: '2026-12-01' },
+  ],
+  ['Change the filter every 2 weeks', { title: 'Change the filter', repeat: { freq: 'weekly', interval: 2 }, due_date: '2026-11-25' }],
+  [
+    'Pay rent every month on the 1st',
+    { title: 'Pay rent', repeat: { freq: 'monthly', interval: 1, byMonthDay: 1 }, due_date: '2026-12-01' },
+  ],
+  ['Back up the laptop monthly', { title: 'Back up the laptop', repeat: { freq: 'monthly', interval: 1 }, due_date: '2026-11-25' }],
+  [
+    'Book club every last friday',
+    { title: 'Book club', repeat: { freq: 'monthly', interval: 1, byNthWeekday: { weekday: 'FR', pos: -1 } }, due_date: '2026-11-27' },
+  ],
+  [
+    'Board meeting every first monday of the month',
+    { title: 'Board meeting', repeat: { freq: 'monthly', interval: 1, byNthWeekday: { weekday: 'MO', pos: 1 } }, due_date: '2026-12-07' },
+  ],
+  [
+    'Invoice every last day of the month',
+    { title: 'Invoice', repeat: { freq: 'monthly', interval: 1, byMonthDay: -1 }, due_date: '2026-11-30' },
+  ],
+  [
+    'File taxes every 15 april',
+    { title: 'File taxes', repeat: { freq: 'yearly', interval: 1, byMonth: 4, byMonthDay: 15 }, due_date: '2027-04-15' },
+  ],
+  ['Renew the domain yearly', { title: 'Renew the domain', repeat: { freq: 'yearly', interval: 1 }, due_date: '2026-11-25' }],
+  ['Run every morning', { title: 'Run', repeat: { freq: 'daily', interval: 1 }, due_date: '2026-11-26', due_time: '09:00' }],
+  [
+    'Weekly review every friday at 4pm',
+    { title: 'Weekly review', repeat: { freq: 'weekly', interval: 1, byWeekday: ['FR'] }, due_date: '2026-11-27', due_time: '16:00' },
+  ],
+  ['Call the bank at ٩:٣٠', { title: 'Call the bank', due_date: '2026-11-26', due_time: '09:30' }],
+  ['Send the draft ٢٥/١٢', { title: 'Send the draft', due_date: '2026-12-25' }],
+  ['Water the garden in ३ days', { title: 'Water the garden', due_date: '2026-11-28' }],
+  ['Ship v2 wednesday', { title: 'Ship v2', due_date: '2026-11-25' }],
+  // The last date typed counts; the earlier one stays in the title.
+  ['Move the friday meeting to monday', { title: 'Move the friday meeting to', due_date: '2026-11-30' }],
+  // Nothing recognisable: the spec's quick add, title as typed.
+  ['tomorrow', { title: 'tomorrow' }],
+  ['Read 1984', { title: 'Read 1984' }],
+  ['Buy 2 eggs', { title: 'Buy 2 eggs' }],
+  ['Pull request #42', { title: 'Pull request #42' }],
+  ['Learn C# basics', { title: 'Learn C# basics' }],
+  ['Buy sun cream', { title: 'Buy sun cream' }],
+  ['Sat exam prep', { title: 'Sat exam prep' }],
+  ['March on the capital', { title: 'March on the capital' }],
+  ['Do it now', { title: 'Do it now' }],
+  ['Email hello@example.com!', { title: 'Email hello@example.com!' }],
+];
+
+describe('English quick add', () => {
+  test.each(ROWS)('%s', (text, expected) => {
+    const result = parseQuickAdd(text, { locale: 'en', context: CONTEXT });
+    expect({
+      title: result.title,
+      ...(result.due_date && { due_date: result.due_date }),
+      ...(result.due_time && { due_time: result.due_time }),
+      ...(result.priority && { priority: result.priority }),
+      ...(result.repeat && { repeat: result.repeat }),
+      ...(result.labels.length > 0 && { labels: result.labels }),
+    }).toEqual(expected);
+  });
+
+  test('around the turn of a month, a year and a leap day', () => {
+    const at = (today: string, text: string) => parseQuickAdd(text, { locale: 'en', context: { today, now: '10:00' } }).due_date;
+    expect(at('2026-12-30', 'Party in 3 days')).toBe('2027-01-02');
+    expect(at('2026-12-30', 'Plan next month')).toBe('2027-01-01');
+    expect(at('2026-12-30', 'Pay on the 31st')).toBe('2026-12-31');
+    expect(at('2027-02-27', 'Rent on the 30th')).toBe('2027-03-30');
+    expect(at('2027-02-27', 'Close books every last day of the month')).toBe('2027-02-28');
+    expect(at('2028-02-28', 'Leap task tomorrow')).toBe('2028-02-29');
+    expect(at('2028-02-28', 'Anniversary every 29 february')).toBe('2028-02-29');
+    expect(at('2028-03-01', 'Anniversary every 29 february')).toBe('2032-02-29');
+  });
+});
