@@ -212,7 +212,7 @@ describe.each(testDialects())('live streams last as long as their sign-in on %s 
     }
   });
 
-  test('sessions.ended(user, "all") (sign out everywhere, account deletion) ends every stream of the user and nobody else’s', async () => {
+  test('sessions.ended(user, "all") (what sign-out everywhere, a reset and account deletion call) ends every stream of the user and nobody else’s', async () => {
     const t = await createTestApp(dialect);
     try {
       const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -235,6 +235,116 @@ describe.each(testDialects())('live streams last as long as their sign-in on %s 
       // Nothing about it is sent to browsers.
       expect(theirs.events.map((e) => e.event)).toEqual(['ready']);
       theirs.close();
+    } finally {
+      await t.close();
+    }
+  });
+
+  /** Streams open and past their `ready`, as a browser's tabs would be. */
+  const openReady = async (base: string, tokens: string[]) => {
+    const streams = await Promise.all(tokens.map((token) => openLiveStream(`${base}/api/events`, token)));
+    await Promise.all(streams.map((s) => s.waitFor('ready')));
+    return streams;
+  };
+
+  test('"sign out everywhere" in settings ends every stream of the account, on every device, and nobody else’s', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const user = await t.signUp();
+      const bystander = await t.signUp();
+      const mine = await openReady(base, [user.token, user.token, await signInAgain(t, user)]);
+      const [theirs] = await openReady(base, [bystander.token]);
+
+      const answer = await t.app.inject({ method: 'POST', url: '/api/user/sessions/sign-out-everywhere', headers: user.headers });
+      expect(answer.statusCode).toBe(200);
+      for (const stream of mine) expect(await stream.endsWithin(1000)).toBe(true);
+      expect((await openLiveStream(`${base}/api/events`, user.token)).status).toBe(401);
+      expect(await theirs!.endsWithin(200)).toBe(false);
+      theirs!.close();
+    } finally {
+      await t.close();
+    }
+  });
+
+  test('signing one session out from the sessions list ends that session’s streams and not the one that signed it out', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const user = await t.signUp();
+      const phoneToken = await signInAgain(t, user);
+      const [here, phone, phoneAgain] = await openReady(base, [user.token, phoneToken, phoneToken]);
+
+      const sessions = (await t.app.inject({ method: 'GET', url: '/api/user/sessions', headers: user.headers })).json().sessions;
+      const phoneSession = sessions.find((s: { current: boolean }) => !s.current);
+      expect(phoneSession.id).toBe(Number(phoneToken.split('|')[0]));
+      const answer = await t.app.inject({ method: 'DELETE', url: `/api/user/sessions/${phoneSession.id}`, headers: user.headers });
+      expect(answer.statusCode).toBe(200);
+      expect(await phone!.endsWithin(1000)).toBe(true);
+      expect(await phoneAgain!.endsWithin(1000)).toBe(true);
+      expect((await openLiveStream(`${base}/api/events`, phoneToken)).status).toBe(401);
+      expect(await here!.endsWithin(200)).toBe(false);
+      here!.close();
+    } finally {
+      await t.close();
+    }
+  });
+
+  test('a password reset through the mailed link ends every stream of the account; asking for the link ends none', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const user = await t.signUp();
+      const bystander = await t.signUp();
+      const mine = await openReady(base, [user.token, await signInAgain(t, user)]);
+      const [theirs] = await openReady(base, [bystander.token]);
+
+      const asked = await t.app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email: user.user.email } });
+      expect(asked.statusCode).toBe(200);
+      // Anyone can ask for a link to any address: that alone signs nobody out.
+      expect(await mine[0]!.endsWithin(200)).toBe(false);
+
+      const token = await t.mailedLinkToken(user.user.email, '/reset-password');
+      const password = 'plum orchard 4711 violet';
+      const reset = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/reset-password',
+        payload: { token, password, password_confirmation: password },
+      });
+      expect(reset.statusCode).toBe(200);
+      for (const stream of mine) expect(await stream.endsWithin(1000)).toBe(true);
+      expect((await openLiveStream(`${base}/api/events`, user.token)).status).toBe(401);
+      expect(await theirs!.endsWithin(200)).toBe(false);
+      theirs!.close();
+    } finally {
+      await t.close();
+    }
+  });
+
+  test('deleting the account ends every stream of it; a refused deletion (wrong password) ends none', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const user = await t.signUp();
+      const bystander = await t.signUp();
+      const mine = await openReady(base, [user.token, await signInAgain(t, user)]);
+      const [theirs] = await openReady(base, [bystander.token]);
+
+      const refused = await t.app.inject({ method: 'DELETE', url: '/api/user', headers: user.headers, payload: { password: 'not it' } });
+      expect(refused.statusCode).toBe(422);
+      expect(await mine[0]!.endsWithin(200)).toBe(false);
+
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/user',
+        headers: user.headers,
+        payload: { password: user.password },
+      });
+      expect(deleted.statusCode).toBe(200);
+      for (const stream of mine) expect(await stream.endsWithin(1000)).toBe(true);
+      expect((await openLiveStream(`${base}/api/events`, user.token)).status).toBe(401);
+      expect(await theirs!.endsWithin(200)).toBe(false);
+      theirs!.close();
     } finally {
       await t.close();
     }
