@@ -76,6 +76,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Called when a task is opened, where an export is likely next (main.ts: start the export worker warming). */
   onTaskOpened?: () => void;
+  /** Time between passes of the expired-row purge once started; hourly when not given (tests shorten it). */
+  purgeIntervalMs?: number;
 }
 
 /** Where a parsed JSON body holds a string with a NUL character (dotted paths). */
@@ -212,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       tokens: () => tokens.deleteExpired(clock.nowIso()),
       account_links: () => accounts.purgeExpiredLinks(),
     },
+    intervalMs: deps.purgeIntervalMs,
     log: app.log,
   });
   app.decorate('taskaty', { mail, bus, sessions, purge });

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
 import { createTestApp } from '../../tests/support/test-app.ts';
-import { testDialects } from '../../tests/support/test-database.ts';
+import { openTestDatabase, testDialects } from '../../tests/support/test-database.ts';
 
 /** A clock the test moves by hand. */
 function handClock(startIso: string) {
@@ -8,6 +10,7 @@ function handClock(startIso: string) {
   return {
     clock: { now: () => new Date(now), nowIso: () => new Date(now).toISOString() },
     advanceDays: (days: number) => void (now += days * 86_400_000),
+    advanceHours: (hours: number) => void (now += hours * 3_600_000),
   };
 }
 
@@ -49,6 +52,98 @@ describe.each(testDialects())('expired sign-in tokens are purged on %s (finding 
       await expect.poll(async () => (await t.database.db.selectFrom('personal_access_tokens').select('id').execute()).length).toBe(0);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe.each(testDialects())('expired account links are purged on %s (finding 18i)', (dialect) => {
+  test('a pass deletes verification, reset and invitation links past their expiry and keeps the live ones, which still work', async () => {
+    const time = handClock('2031-05-01T09:00:00.000Z');
+    const t = await createTestApp(dialect, { clock: time.clock });
+    try {
+      // A verification link not yet followed (24 hours), a reset link (1 hour), a followed
+      // verification link (24 hours) and an invitation to an address with no account (30 days).
+      const unverified = await t.signUp({ verified: false });
+      await t.app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email: unverified.user.email } });
+      const owner = await t.signUp();
+      const task = (
+        await t.app.inject({ method: 'POST', url: '/api/tasks/add', headers: owner.headers, payload: { title: 'For a newcomer' } })
+      ).json().task;
+      const shared = await t.app.inject({
+        method: 'POST',
+        url: `/api/tasks/${task.id}/share`,
+        headers: owner.headers,
+        payload: { email_ids: [`newcomer-${Date.now()}@example.com`] },
+      });
+      expect(shared.statusCode).toBe(200);
+      const purposes = async () =>
+        (await t.database.db.selectFrom('account_links').select('purpose').orderBy('id').execute()).map((row) => row.purpose);
+      expect(await purposes()).toEqual(['verify_email', 'reset_password', 'verify_email', 'invitation']);
+
+      // Two hours on: only the reset link is past its expiry.
+      time.advanceHours(2);
+      expect((await t.app.taskaty.purge.run()).account_links).toBe(1);
+      expect(await purposes()).toEqual(['verify_email', 'verify_email', 'invitation']);
+      // The live verification link the pass kept still proves the address.
+      const token = await t.mailedLinkToken(unverified.user.email, '/verify-email');
+      expect((await t.app.inject({ method: 'POST', url: '/api/user/email/verify', payload: { token } })).statusCode).toBe(200);
+
+      // A day on: both verification links (followed or not) are past theirs; the invitation stays.
+      time.advanceDays(1);
+      expect((await t.app.taskaty.purge.run()).account_links).toBe(2);
+      expect(await purposes()).toEqual(['invitation']);
+
+      time.advanceDays(30);
+      expect((await t.app.taskaty.purge.run()).account_links).toBe(1);
+      expect(await purposes()).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(testDialects())('the started purge repeats on its own on %s (finding 18i)', (dialect) => {
+  test('once started, a pass runs every purgeIntervalMs: rows that expire later go without anyone calling run()', async () => {
+    const time = handClock('2031-05-01T09:00:00.000Z');
+    const database = await openTestDatabase(dialect);
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-build', TOKEN_TTL_DAYS: '1' });
+    // main.ts leaves the interval at its hourly default; 50 ms lets the test watch several passes.
+    const app = await buildApp({ config, database, logger: false, clock: time.clock, purgeIntervalMs: 50 });
+    try {
+      const email = 'purged@example.com';
+      const password = 'correct horse battery';
+      const registered = await app.inject({
+        method: 'POST',
+        url: '/api/user/register',
+        payload: { name: 'Purged', email, password, password_confirmation: password },
+      });
+      expect(registered.statusCode).toBe(201);
+      const signIn = async () =>
+        expect((await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } })).statusCode).toBe(200);
+      await signIn();
+      const rows = async () => ({
+        tokens: (await database.db.selectFrom('personal_access_tokens').select('id').execute()).length,
+        links: (await database.db.selectFrom('account_links').select('id').execute()).length,
+      });
+
+      app.taskaty.purge.start();
+      // Queued behind the pass start() ran at once: nothing had expired, so both rows stay.
+      await app.taskaty.purge.run();
+      expect(await rows()).toEqual({ tokens: 1, links: 1 });
+
+      // Two days on, the token (one day) and the verification link (24 hours) are dead: only the timer runs passes now.
+      time.advanceDays(2);
+      await expect.poll(rows, { timeout: 3000 }).toEqual({ tokens: 0, links: 0 });
+
+      // And again: a timer that keeps going, not one late pass.
+      await signIn();
+      await app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email } });
+      expect(await rows()).toEqual({ tokens: 1, links: 1 });
+      time.advanceDays(2);
+      await expect.poll(rows, { timeout: 3000 }).toEqual({ tokens: 0, links: 0 });
+    } finally {
+      await app.close();
+      await database.close();
     }
   });
 });
