@@ -3,6 +3,7 @@
  * user's language first and English after it.
  */
 import { grammar as en } from './lang/en.ts';
+import { grammar as es } from './lang/es.ts';
 import type { Grammars } from './types.ts';
 
-export const GRAMMARS: Grammars = { en };
+export const GRAMMARS: Grammars = { en, es };
