@@ -78,6 +78,11 @@ export interface AppDeps {
   onTaskOpened?: () => void;
   /** Time between passes of the expired-row purge once started; hourly when not given (tests shorten it). */
   purgeIntervalMs?: number;
+  /**
+   * The list format list ETags carry, `listFormatOf(Task)` (this build's) when not given. A seam for
+   * tests only: an app given another stands for a build whose lists look different.
+   */
+  listFormat?: string;
 }
 
 /** Where a parsed JSON body holds a string with a NUL character (dotted paths). */
@@ -238,7 +243,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events: { taskChanged: (taskId, audience) => bus.publish(audience, { type: 'task-changed', taskId }) },
     renderedTasks: createRenderedTaskCache(config.cache.renderedTaskBytes),
   });
-  const lists = createListResponseCache({ maxBytes: config.cache.listBytes, epoch: await readListEpoch(database.db) });
+  const lists = createListResponseCache({
+    maxBytes: config.cache.listBytes,
+    epoch: await readListEpoch(database.db),
+    format: deps.listFormat,
+  });
   const shares = createShareService({
     database,
     clock,

@@ -58,8 +58,8 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  * format and the database's epoch (renewed by a restore, which rewinds versions), and differs
  * between lists, users and queries. Not a secret: SHA-1 is a short, stable name.
  */
-export function listTag(identity: ListIdentity, epoch: string): string {
-  const digest = hash('sha1', `${LIST_FORMAT}|${epoch}|${identity.list}|${identity.userId}|${canonicalQuery(identity.query)}`, 'base64url');
+export function listTag(identity: ListIdentity, epoch: string, format: string = LIST_FORMAT): string {
+  const digest = hash('sha1', `${format}|${epoch}|${identity.list}|${identity.userId}|${canonicalQuery(identity.query)}`, 'base64url');
   return `W/"${identity.version}.${digest}"`;
 }
 
@@ -91,7 +91,13 @@ export function createListResponseCache(options: {
   maxBytes: number;
   /** `instance.list_epoch` of the database (migration 006), read at start. */
   epoch: string;
+  /**
+   * This build's list format, `listFormatOf(Task)` unless given. Only tests give another, to stand
+   * for a different build over the same database (server/cache/list-format.test.ts).
+   */
+  format?: string;
 }) {
+  const format = options.format ?? LIST_FORMAT;
   const bodies = new ByteLru<string, { version: number; body: Buffer; encoding: ContentEncoding }>(
     options.maxBytes,
     (entry) => entry.body.length + ENTRY_OVERHEAD_BYTES,
@@ -99,11 +105,11 @@ export function createListResponseCache(options: {
 
   return {
     /** The list's ETag at the identity's version. */
-    tag: (identity: ListIdentity) => listTag(identity, options.epoch),
+    tag: (identity: ListIdentity) => listTag(identity, options.epoch, format),
 
     /** Sends the list: a 304, a stored body, or one built now by `build` (its JSON) and stored. */
     async send(request: FastifyRequest, reply: FastifyReply, list: ListIdentity, build: () => Promise<Buffer>): Promise<FastifyReply> {
-      const cacheHeaders = listCacheHeaders(listTag(list, options.epoch));
+      const cacheHeaders = listCacheHeaders(listTag(list, options.epoch, format));
       if (matchesIfNoneMatch(request.headers['if-none-match'], cacheHeaders.etag)) return sendNotModified(reply, cacheHeaders);
 
       const wanted = negotiateEncoding(request.headers['accept-encoding']);
