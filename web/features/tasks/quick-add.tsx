@@ -1,5 +1,5 @@
 import { Plus, X } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../common/limits.ts';
 import { localDateString } from '../../../common/task-rules.ts';
@@ -7,6 +7,10 @@ import { cx } from '../../lib/class-names.ts';
 import { addTask } from '../../lib/api/task-queries.ts';
 import { emitRefreshTasks } from '../../lib/task-events.ts';
 import { useToast } from '../../components/ui/toast.tsx';
+import type { RecognisedFields } from './quick-add-recognition.tsx';
+
+// The parser (chrono-node, rrule, six grammars) loads when quick add first opens.
+const Recognition = lazy(() => import('./quick-add-recognition.tsx'));
 
 /** Header quick add (spec §2, §5): toggles open; defaults today, medium, no description or labels. */
 export function QuickAdd() {
@@ -16,6 +20,8 @@ export function QuickAdd() {
   const [title, setTitle] = useState('');
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const recognised = useRef<{ text: string; fields: RecognisedFields }>(undefined);
+  const onParsed = useCallback((parsed: { text: string; fields: RecognisedFields }) => (recognised.current = parsed), []);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -23,7 +29,9 @@ export function QuickAdd() {
     if (!trimmed || busy) return;
     setBusy(true);
     try {
-      await addTask({ title: trimmed, description: '', due_date: localDateString(new Date()), priority: 'medium', labels: [] });
+      // What the parser recognised, if it has read this very text; otherwise the title as typed.
+      const fields = recognised.current?.text === title ? recognised.current.fields : { title: trimmed };
+      await addTask({ description: '', due_date: localDateString(new Date()), priority: 'medium', labels: [], ...fields });
       setTitle('');
       toast.show(t('toasts.created'));
       emitRefreshTasks();
@@ -49,17 +57,23 @@ export function QuickAdd() {
           <label className="sr-only" htmlFor="quick-add-input">
             {t('quickAdd.label')}
           </label>
-          <input
-            id="quick-add-input"
-            ref={input}
-            autoFocus
-            value={title}
-            maxLength={LIMITS.taskTitleMax}
-            onChange={(event) => setTitle(event.target.value)}
-            onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
-            placeholder={t('quickAdd.placeholder')}
-            className="h-9 min-w-0 flex-1 rounded-control border border-line bg-surface px-3 text-sm text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40 xl:w-64 xl:flex-none"
-          />
+          <div className="relative min-w-0 flex-1 rounded-control bg-surface xl:w-64 xl:flex-none">
+            <input
+              id="quick-add-input"
+              ref={input}
+              autoFocus
+              value={title}
+              maxLength={LIMITS.taskTitleMax}
+              onChange={(event) => setTitle(event.target.value)}
+              onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
+              placeholder={t('quickAdd.placeholder')}
+              className="relative z-[1] h-9 w-full rounded-control border border-line bg-transparent px-3 text-sm text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40"
+            />
+            {/* After the field, so Tab goes from the text to its chips; the highlight is drawn under the field. */}
+            <Suspense fallback={null}>
+              <Recognition text={title} input={input} onParsed={onParsed} />
+            </Suspense>
+          </div>
           <button
             type="submit"
             disabled={!title.trim() || busy}

@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { createAccount, useSession } from './fixtures.ts';
+
+/** Issue 21: the daily loop. Natural-language capture in quick add. */
+
+test('quick add recognises a date, a label and a priority, shows them as chips and saves the rest as the title', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await useSession(page, account);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Quick add a task' }).click();
+  const input = page.getByPlaceholder('What needs to be done?');
+  await input.pressSequentially('Pay rent tomorrow #home !high');
+
+  const chips = page.getByTestId('quick-add-chips').getByRole('listitem');
+  await expect(chips).toHaveText(['Due: Tomorrow', 'Label: #home', 'Priority: High']);
+  // The recognised words are marked behind the text as typed.
+  await expect(page.getByTestId('quick-add-highlight').locator('mark')).toHaveText(['tomorrow', '#home', '!high']);
+  await expect(page.getByText('Recognised: Tomorrow, #home, High')).toBeAttached();
+
+  await input.press('Enter');
+  const card = page.getByTestId('task-card').filter({ hasText: 'Pay rent' });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('heading')).toHaveText('Pay rent');
+  await expect(card.getByText('Tomorrow')).toBeVisible();
+  await expect(card.getByText('High')).toBeVisible();
+  await expect(card.getByText('home')).toBeVisible();
+  await expect(input).toHaveValue('');
+  await expect(page.getByTestId('quick-add-chips')).toHaveCount(0);
+});
+
+test('a chip removed with one click keeps its words as text, and nothing recognisable saves the title as typed', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await useSession(page, account);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Quick add a task' }).click();
+  const input = page.getByPlaceholder('What needs to be done?');
+  await input.fill('Read the book friday');
+  await page.getByRole('button', { name: 'Keep “friday” as text' }).click();
+  await expect(page.getByTestId('quick-add-chips')).toHaveCount(0);
+  await expect(input).toBeFocused();
+  await input.press('Enter');
+  const kept = page.getByTestId('task-card').filter({ hasText: 'Read the book friday' });
+  await expect(kept.getByText('Today')).toBeVisible();
+
+  // The spec's quick add: nothing recognisable, the title as typed, due today, medium.
+  await input.fill('Pull request #42 for C# build');
+  await expect(page.getByTestId('quick-add-chips')).toHaveCount(0);
+  await input.press('Enter');
+  const literal = page.getByTestId('task-card').filter({ hasText: 'Pull request #42 for C# build' });
+  await expect(literal.getByText('Today')).toBeVisible();
+  await expect(literal.getByText('Medium')).toBeVisible();
+});
+
+test('the chips can be reached and removed by keyboard alone', async ({ page, request }) => {
+  const account = await createAccount(request);
+  await useSession(page, account);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Quick add a task' }).click();
+  const input = page.getByPlaceholder('What needs to be done?');
+  await input.fill('Dentist next week p1');
+  await expect(page.getByTestId('quick-add-chips').getByRole('listitem')).toHaveCount(2);
+  await input.press('Tab');
+  await input.press('Tab');
+  const keep = page.getByRole('button', { name: 'Keep “next week” as text' });
+  await expect(keep).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(input).toBeFocused();
+  await expect(page.getByTestId('quick-add-chips').getByRole('listitem')).toHaveText(['Priority: High']);
+});
