@@ -4,6 +4,7 @@ import { UAParser } from 'ua-parser-js';
 import type { Session } from '../../common/schemas/settings.schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
+import { createAccountLinkRepository } from '../db/repositories/account-link.repository.ts';
 import { createAudienceRepository } from '../db/repositories/audience.repository.ts';
 import { createDataVersionRepository } from '../db/repositories/data-version.repository.ts';
 import { createTokenRepository } from '../db/repositories/token.repository.ts';
@@ -79,13 +80,21 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       return row ? Buffer.from(row.content) : undefined;
     },
 
-    /** PUT /api/user/password: the current password proves the person; other sessions end. */
+    /**
+     * PUT /api/user/password: the current password proves the person; other sessions end, and so
+     * does any reset link mailed before, so an old mail (or whoever read it) cannot undo the change.
+     */
     async changePassword(user: UserRow, currentTokenId: number, current: string, password: string): Promise<void> {
       await requirePassword(user, current, 'current_password');
       const problems = await deps.passwordErrors(password, [user.name, user.email]);
       if (problems.length) throw new ValidationError({ password: problems });
-      await users.setPasswordHash(user.id, await deps.hashPassword(password), clock.nowIso());
-      const ended = await tokens.deleteAllExcept(user.id, currentTokenId);
+      const passwordHash = await deps.hashPassword(password);
+      const now = clock.nowIso();
+      const ended = await database.db.transaction().execute(async (trx) => {
+        await createUserRepository(trx).setPasswordHash(user.id, passwordHash, now);
+        await createAccountLinkRepository(trx).spendAllOf(user.id, 'reset_password', now);
+        return createTokenRepository(trx).deleteAllExcept(user.id, currentTokenId);
+      });
       deps.sessionsEnded(user.id, ended);
     },
 
