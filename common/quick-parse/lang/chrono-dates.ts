@@ -5,8 +5,8 @@
  * ("meeting in March", "read 1984") is not a due date, and neither is "now".
  */
 import type { Chrono, ParsedResult } from 'chrono-node';
-import { addDays, hhmm, ymd } from '../calendar.ts';
-import type { GrammarMatch, ParseContext } from '../types.ts';
+import { addDays, addMonths, comingDayOfMonth, comingMonthDay, hhmm, isValidDate, weekdayOf, ymd } from '../calendar.ts';
+import type { Grammar, GrammarMatch, ParseContext, RepeatRule, Weekday } from '../types.ts';
 
 export interface ChronoOptions {
   /** Words chrono would take as a date that in a title are usually something else ("sat exam", "sun cream"). */
@@ -59,4 +59,95 @@ export function relativeMatch(kind: 'next-week' | 'next-month', start: number, e
   }
   const [y, m] = today.split('-').map(Number) as [number, number];
   return { kind: 'date', start, end, date: m === 12 ? ymd(y + 1, 1, 1) : ymd(y, m + 1, 1) };
+}
+
+/*
+ * Table grammars: es, fr and de read days, weekdays, dates, clock times and repeat rules the
+ * product's way from their own tables, because chrono's readings there differ from the product's
+ * ("pasado mañana" as tomorrow, "jeudi 10" as Thursday at 10:00, "morgen" in "am Morgen"). Chrono
+ * then reads only what the tables left: where a table found something, its reading stands.
+ */
+
+/** Not a word character on either side: `\b` is ASCII-only and would split "miércoles" or "à". */
+export const WORD_START = '(?<![\\p{L}\\p{M}\\p{N}])';
+export const WORD_END = '(?![\\p{L}\\p{M}\\p{N}])';
+
+/** A table pattern: whole words, any case, Unicode. */
+export function wordPattern(source: string): RegExp {
+  return new RegExp(`${WORD_START}(?:${source})${WORD_END}`, 'giu');
+}
+
+export const spanOf = (m: RegExpExecArray) => ({ start: m.index, end: m.index + m[0].length });
+
+export const dateMatch = (m: RegExpExecArray, date: string | undefined): GrammarMatch | undefined =>
+  date ? { kind: 'date', ...spanOf(m), date } : undefined;
+export const timeMatch = (m: RegExpExecArray, time: string | undefined): GrammarMatch | undefined =>
+  time ? { kind: 'time', ...spanOf(m), time } : undefined;
+
+/** "el jueves 10", "jeudi 10": the next 10th that is a Thursday, or the next 10th if none is within a year. */
+export function weekdayAndDay(today: string, weekday: Weekday, day: number): string | undefined {
+  for (let offset = 0; offset < 400; offset++) {
+    const date = addDays(today, offset);
+    if (Number(date.slice(8)) === day && weekdayOf(date) === weekday) return date;
+  }
+  return comingDayOfMonth(today, day);
+}
+
+/** A day and month with the year as typed, or the next such day without one; two digits are this century's. */
+export function dateWithYear(today: string, month: number, day: number, year: string | undefined): string | undefined {
+  if (year === undefined) return comingMonthDay(today, month, day);
+  const full = year.length === 2 ? 2000 + Number(year) : Number(year);
+  return isValidDate(full, month, day) ? ymd(full, month, day) : undefined;
+}
+
+/** "in 3 days", "in 2 weeks", "in a month": chrono has no certain day for months and years. */
+export function dateIn(today: string, count: number, freq: RepeatRule['freq']): string | undefined {
+  if (count < 1 || count > 365) return undefined;
+  if (freq === 'daily' || freq === 'weekly') return addDays(today, freq === 'daily' ? count : 7 * count);
+  return addMonths(today, freq === 'monthly' ? count : 12 * count);
+}
+
+export type RepeatTable = ReadonlyArray<
+  readonly [RegExp, (m: RegExpExecArray) => RepeatRule | undefined, ((m: RegExpExecArray) => string | undefined)?]
+>;
+export type DateTable = ReadonlyArray<readonly [RegExp, (m: RegExpExecArray, context: ParseContext) => GrammarMatch | undefined]>;
+
+export interface TableGrammar {
+  repeats: RepeatTable;
+  dates: DateTable;
+  /** Phrases chrono would read as a date that are not one ("la mañana" is the morning): hidden from chrono. */
+  notDates: readonly RegExp[];
+  chrono: Chrono;
+  chronoOptions: ChronoOptions;
+  /** Chrono readings dropped by their text: casual chrono takes an amount of time alone ("30 minutos") as "from now". */
+  notFromChrono: RegExp;
+}
+
+function blanked(text: string, spans: ReadonlyArray<{ start: number; end: number }>): string {
+  let result = text;
+  for (const { start, end } of spans) result = result.slice(0, start) + ' '.repeat(end - start) + result.slice(end);
+  return result;
+}
+
+export function tableGrammar(tables: TableGrammar): Grammar {
+  return (text, context) => {
+    const matches: GrammarMatch[] = [];
+    for (const [pattern, build, timeOf] of tables.repeats) {
+      for (const m of text.matchAll(pattern)) {
+        const repeat = build(m as RegExpExecArray);
+        const time = timeOf?.(m as RegExpExecArray);
+        if (repeat) matches.push({ kind: 'repeat', ...spanOf(m as RegExpExecArray), repeat, ...(time && { time }) });
+      }
+    }
+    for (const [pattern, build] of tables.dates) {
+      for (const m of text.matchAll(pattern)) {
+        const found = build(m as RegExpExecArray, context);
+        // A new task is not due in the past ("el 3/1/2020").
+        if (found && !('date' in found && found.date < context.today)) matches.push(found);
+      }
+    }
+    const hidden = tables.notDates.flatMap((pattern) => [...text.matchAll(pattern)].map((m) => spanOf(m as RegExpExecArray)));
+    const fromChrono = chronoMatches(tables.chrono, blanked(text, [...matches, ...hidden]), context, tables.chronoOptions);
+    return [...matches, ...fromChrono.filter((m) => !tables.notFromChrono.test(text.slice(m.start, m.end)))];
+  };
 }

@@ -3,23 +3,24 @@
  * ("pasado mañana" as "mañana", "el jueves 10" as Thursday at 10:00, "a las 18:30" without its
  * "a", "mañana" in "por la mañana" as tomorrow), so the days, weekdays, day-month dates, clock
  * times, parts of the day and repeat rules come from the tables here, with and without the accents
- * people drop on phones. Chrono reads what is left ("en 3 días", "dentro de una semana", "25/12/2027").
+ * people drop on phones. Chrono reads what is left ("en 20 minutos", "dentro de 2 horas").
  */
 import { es as chronoEs } from 'chrono-node';
+import { addDays, comingDayOfMonth, comingMonthDay, comingWeekday, hhmm, nextWeekWeekday } from '../calendar.ts';
+import type { Grammar, RepeatRule, Weekday } from '../types.ts';
 import {
-  addDays,
-  addMonths,
-  comingDayOfMonth,
-  comingMonthDay,
-  comingWeekday,
-  hhmm,
-  isValidDate,
-  nextWeekWeekday,
-  weekdayOf,
-  ymd,
-} from '../calendar.ts';
-import type { Grammar, GrammarMatch, ParseContext, RepeatRule, Weekday } from '../types.ts';
-import { chronoMatches, relativeMatch } from './chrono-dates.ts';
+  dateIn,
+  dateMatch as date,
+  dateWithYear,
+  relativeMatch,
+  spanOf as span,
+  tableGrammar,
+  timeMatch as time,
+  weekdayAndDay,
+  wordPattern as pattern,
+  type DateTable,
+  type RepeatTable,
+} from './chrono-dates.ts';
 
 /** Lower case without accents: the key the tables are read by ("Miércoles", "miercoles" → "miercoles"). */
 const plain = (word: string) =>
@@ -98,9 +99,6 @@ const UNITS: Record<string, RepeatRule['freq']> = { dia: 'daily', semana: 'weekl
 /** The product's hours for a part of the day named without a clock time (Spanish "tarde" is both afternoon and evening). */
 const PARTS_OF_DAY: Record<string, string> = { manana: '09:00', tarde: '14:00', noche: '20:00' };
 
-// \b is ASCII-only in JavaScript: "miércoles" or "sábado" need boundaries that know letters.
-const B0 = '(?<![\\p{L}\\p{M}\\p{N}])';
-const B1 = '(?![\\p{L}\\p{M}\\p{N}])';
 const WEEKDAY = `(?:${alternatives(Object.keys(WEEKDAY_WORDS))})s?`;
 const WEEKDAY_LIST = `${WEEKDAY}(?:(?:, ?| y | e )(?:los |el )?${WEEKDAY})*`;
 const MONTH = `(?:${alternatives(Object.keys(MONTH_WORDS))})\\.?`;
@@ -109,19 +107,15 @@ const NEXT = 'pr[oó]xim[oa]';
 const MANANA = 'ma[nñ]ana';
 const EACH_MONTH = '(?:de cada mes|de todos los meses|del mes)';
 
-const pattern = (source: string) => new RegExp(`${B0}(?:${source})${B1}`, 'giu');
 const weekdayNamed = (word: string) => WEEKDAY_KEYS[plain(word)] ?? WEEKDAY_KEYS[plain(word).replace(/s$/, '')]!;
 const weekdaysIn = (phrase: string): Weekday[] => [...new Set([...phrase.matchAll(pattern(WEEKDAY))].map((m) => weekdayNamed(m[0])))];
 const monthOf = (word: string) => MONTH_WORDS[plain(word)]!;
 const countOf = (word: string) => (/^\d+$/.test(word) ? Number(word) : NUMBER_WORDS[plain(word)]!);
-const span = (m: RegExpExecArray) => ({ start: m.index, end: m.index + m[0].length });
-
-type RepeatEntry = readonly [RegExp, (m: RegExpExecArray) => RepeatRule | undefined, ((m: RegExpExecArray) => string | undefined)?];
 
 const MO_FR: Weekday[] = ['MO', 'TU', 'WE', 'TH', 'FR'];
 
 /** Repeat phrases, most specific first; each builds its rule from the regular expression's groups. */
-const REPEATS: readonly RepeatEntry[] = [
+const REPEATS: RepeatTable = [
   [
     // "el último viernes de cada mes", "cada primer lunes del mes"
     pattern(`(?:(?:el|cada) )?(primer|primero|segundo|tercer|tercero|cuarto|[uú]ltimo) (${WEEKDAY}) ${EACH_MONTH}`),
@@ -190,22 +184,6 @@ const REPEATS: readonly RepeatEntry[] = [
   [pattern('cada a[nñ]o|todos los a[nñ]os|anualmente|anual'), () => ({ freq: 'yearly', interval: 1 })],
 ];
 
-/** "el jueves 10": the next 10th that is a Thursday, or the next 10th if the two never meet within a year. */
-function weekdayAndDay(today: string, weekday: Weekday, day: number): string | undefined {
-  for (let offset = 0; offset < 400; offset++) {
-    const date = addDays(today, offset);
-    if (Number(date.slice(8)) === day && weekdayOf(date) === weekday) return date;
-  }
-  return comingDayOfMonth(today, day);
-}
-
-/** A typed year on a day-month date; two digits are this century's. */
-function dateWithYear(today: string, month: number, day: number, year: string | undefined): string | undefined {
-  if (year === undefined) return comingMonthDay(today, month, day);
-  const full = year.length === 2 ? 2000 + Number(year) : Number(year);
-  return isValidDate(full, month, day) ? ymd(full, month, day) : undefined;
-}
-
 /** A clock time from its parts: the hour, its minutes, "y media", "de la tarde", "pm". */
 function clockTime(hourText: string, minuteText: string | undefined, fraction: string | undefined, period: string | undefined) {
   let hour = countOf(hourText);
@@ -222,15 +200,8 @@ function clockTime(hourText: string, minuteText: string | undefined, fraction: s
   return hhmm(hour, minute);
 }
 
-type OwnEntry = readonly [RegExp, (m: RegExpExecArray, context: ParseContext) => GrammarMatch | undefined];
-
-const date = (m: RegExpExecArray, value: string | undefined): GrammarMatch | undefined =>
-  value ? { kind: 'date', ...span(m), date: value } : undefined;
-const time = (m: RegExpExecArray, value: string | undefined): GrammarMatch | undefined =>
-  value ? { kind: 'time', ...span(m), time: value } : undefined;
-
 /** Days, dates and times read the product's way (see the module comment). */
-const OWN: readonly OwnEntry[] = [
+const OWN: DateTable = [
   [pattern('hoy'), (m, { today }) => date(m, today)],
   // "mañana" after "la", "una", "esta", "cada" is the morning ("por la mañana", "rutina de la mañana").
   [pattern(`(?<!(?:la|una|esta|cada|buena|esa|toda) )${MANANA}`), (m, { today }) => date(m, addDays(today, 1))],
@@ -274,13 +245,7 @@ const OWN: readonly OwnEntry[] = [
   [
     // "en 3 días", "dentro de dos semanas", "en un mes" (chrono has no certain day for months)
     pattern(`(?:en|dentro de) ${COUNT} (d[ií]a|semana|mes|a[nñ]o)(?:s|es)?`),
-    (m, { today }) => {
-      const count = countOf(m[1]!);
-      const unit = UNITS[plain(m[2]!)]!;
-      if (count > 365) return undefined;
-      if (unit === 'daily' || unit === 'weekly') return date(m, addDays(today, unit === 'daily' ? count : 7 * count));
-      return date(m, addMonths(today, unit === 'monthly' ? count : 12 * count));
-    },
+    (m, { today }) => date(m, dateIn(today, countOf(m[1]!), UNITS[plain(m[2]!)]!)),
   ],
   [pattern('el d[ií]a (\\d{1,2})'), (m, { today }) => date(m, comingDayOfMonth(today, Number(m[1])))],
   [
@@ -320,30 +285,11 @@ const CHRONO_OPTIONS = {
   partsOfDay: [],
 };
 
-function blanked(text: string, spans: ReadonlyArray<{ start: number; end: number }>): string {
-  let result = text;
-  for (const { start, end } of spans) result = result.slice(0, start) + ' '.repeat(end - start) + result.slice(end);
-  return result;
-}
-
-export const grammar: Grammar = (text, context) => {
-  const matches: GrammarMatch[] = [];
-  for (const [regex, build, timeOf] of REPEATS) {
-    for (const m of text.matchAll(regex)) {
-      const repeat = build(m as RegExpExecArray);
-      const at = timeOf?.(m as RegExpExecArray);
-      if (repeat) matches.push({ kind: 'repeat', ...span(m as RegExpExecArray), repeat, ...(at && { time: at }) });
-    }
-  }
-  for (const [regex, build] of OWN) {
-    for (const m of text.matchAll(regex)) {
-      const found = build(m as RegExpExecArray, context);
-      // A new task is not due in the past ("el 3/1/2020").
-      if (found && !('date' in found && found.date < context.today)) matches.push(found);
-    }
-  }
-  // Chrono reads only what the tables left: where they found something, their reading stands.
-  const falseFriends = NOT_DATES.flatMap((regex) => [...text.matchAll(regex)].map((m) => span(m as RegExpExecArray)));
-  const fromChrono = chronoMatches(chronoEs.casual, blanked(text, [...matches, ...falseFriends]), context, CHRONO_OPTIONS);
-  return [...matches, ...fromChrono.filter((m) => !DURATION.test(text.slice(m.start, m.end)))];
-};
+export const grammar: Grammar = tableGrammar({
+  repeats: REPEATS,
+  dates: OWN,
+  notDates: NOT_DATES,
+  chrono: chronoEs.casual,
+  chronoOptions: CHRONO_OPTIONS,
+  notFromChrono: DURATION,
+});
