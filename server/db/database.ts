@@ -11,6 +11,7 @@ import { activityEvents } from './migrations/004-activity-events.ts';
 import { emailVerification } from './migrations/005-email-verification.ts';
 import { listEpoch } from './migrations/006-list-epoch.ts';
 import { taskSearchIndex } from './migrations/007-task-search-index.ts';
+import { dueTimesAndRecurrence } from './migrations/008-due-times-and-recurrence.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -110,6 +111,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '005-email-verification': emailVerification(dialect),
     '006-list-epoch': listEpoch(),
     '007-task-search-index': taskSearchIndex(dialect),
+    '008-due-times-and-recurrence': dueTimesAndRecurrence(),
   };
 }
 

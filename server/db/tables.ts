@@ -17,6 +17,8 @@ export interface UsersTable {
   data_version: Generated<number>;
   /** When the address was proven by a link mailed to it (migration 005); shares attach only then. */
   email_verified_at: string | null;
+  /** IANA time zone (migration 008); null until set, read as UTC. Decides this person's "today" on the server. */
+  time_zone: string | null;
 }
 
 export interface AccountLinksTable {
@@ -72,6 +74,12 @@ export interface TasksTable {
    * write that changes a name shown in lists (a label rename, a profile edit) must bump it too.
    */
   revision: Generated<number>;
+  /** A time of day on the due date, `HH:MM` (migration 008); never without a due date. */
+  due_time: string | null;
+  /** An RFC 5545 RRULE value without DTSTART (migration 008); a repeating task always has a due date. */
+  recurrence: string | null;
+  /** `due_date` (fixed schedule) or `completion` (the rule's interval after the day it was completed). */
+  recurrence_from: Generated<string>;
 }
 
 export interface LabelsTable {
