@@ -1,0 +1,102 @@
+import { describe, expect, test } from 'vitest';
+import { addDays, canonicalTimeZone, isTimeZone, localDate, localDateTime } from './time-zone.ts';
+
+const at = (iso: string) => new Date(iso);
+
+describe('the calendar day of an instant in a zone', () => {
+  test.each([
+    // Europe/Berlin goes from UTC+1 to UTC+2 at 01:00 UTC on 29 March 2026: the day has 23 hours.
+    ['Europe/Berlin', '2026-03-28T22:59:00Z', '2026-03-28', '23:59'],
+    ['Europe/Berlin', '2026-03-28T23:00:00Z', '2026-03-29', '00:00'],
+    ['Europe/Berlin', '2026-03-29T00:59:00Z', '2026-03-29', '01:59'],
+    ['Europe/Berlin', '2026-03-29T01:00:00Z', '2026-03-29', '03:00'],
+    // The next midnight is at 22:00 UTC: an offset taken the day before (+1) would still say the 29th.
+    ['Europe/Berlin', '2026-03-29T21:59:00Z', '2026-03-29', '23:59'],
+    ['Europe/Berlin', '2026-03-29T22:00:00Z', '2026-03-30', '00:00'],
+    // America/New_York goes from UTC-4 back to UTC-5 at 06:00 UTC on 1 November 2026: 25 hours.
+    ['America/New_York', '2026-11-01T03:59:00Z', '2026-10-31', '23:59'],
+    ['America/New_York', '2026-11-01T04:00:00Z', '2026-11-01', '00:00'],
+    ['America/New_York', '2026-11-01T05:30:00Z', '2026-11-01', '01:30'],
+    ['America/New_York', '2026-11-01T06:30:00Z', '2026-11-01', '01:30'],
+    ['America/New_York', '2026-11-02T04:30:00Z', '2026-11-01', '23:30'],
+    ['America/New_York', '2026-11-02T05:00:00Z', '2026-11-02', '00:00'],
+    // Half-hour offsets and the extremes of the world's clocks.
+    ['Asia/Kolkata', '2026-06-30T18:29:00Z', '2026-06-30', '23:59'],
+    ['Asia/Kolkata', '2026-06-30T18:30:00Z', '2026-07-01', '00:00'],
+    ['Pacific/Kiritimati', '2026-06-30T09:59:00Z', '2026-06-30', '23:59'],
+    ['Pacific/Kiritimati', '2026-06-30T10:00:00Z', '2026-07-01', '00:00'],
+    ['Pacific/Kiritimati', '2026-06-30T11:00:00Z', '2026-07-01', '01:00'],
+    ['Pacific/Pago_Pago', '2026-07-01T10:59:00Z', '2026-06-30', '23:59'],
+    ['Pacific/Pago_Pago', '2026-07-01T11:00:00Z', '2026-07-01', '00:00'],
+    // A person with no zone set is read in UTC.
+    [null, '2026-07-01T23:59:00Z', '2026-07-01', '23:59'],
+    ['UTC', '2026-07-02T00:00:00Z', '2026-07-02', '00:00'],
+  ])('%s at %s is %s %s', (zone, instant, date, time) => {
+    expect(localDateTime(at(instant), zone)).toEqual({ date, time });
+    expect(localDate(at(instant), zone)).toBe(date);
+  });
+
+  test('every hour across both changes of 2026 gives each local day 23, 24 or 25 hours, never a skipped or repeated day', () => {
+    for (const zone of ['Europe/Berlin', 'America/New_York']) {
+      const hoursPerDay = new Map<string, number>();
+      for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 3_600_000) {
+        const date = localDate(new Date(ms), zone);
+        hoursPerDay.set(date, (hoursPerDay.get(date) ?? 0) + 1);
+      }
+      const days = [...hoursPerDay.keys()];
+      for (let index = 1; index < days.length; index++) expect(days[index]).toBe(addDays(days[index - 1]!, 1));
+      const counts = [...hoursPerDay.entries()].filter(([date]) => date > '2026-01-01' && date < '2026-12-31').map(([, hours]) => hours);
+      expect(counts.filter((hours) => hours === 23)).toHaveLength(1);
+      expect(counts.filter((hours) => hours === 25)).toHaveLength(1);
+      expect(counts.every((hours) => hours >= 23 && hours <= 25)).toBe(true);
+    }
+  });
+
+  test('a zone this runtime does not know reads as UTC instead of failing', () => {
+    expect(localDate(at('2026-07-01T23:00:00Z'), 'Mars/Olympus_Mons')).toBe('2026-07-01');
+  });
+});
+
+describe('zone names', () => {
+  test.each([
+    ['Europe/Berlin', 'Europe/Berlin'],
+    ['europe/berlin', 'Europe/Berlin'],
+    ['UTC', 'UTC'],
+    ['Pacific/Kiritimati', 'Pacific/Kiritimati'],
+  ])('%s is a zone, written %s', (name, canonical) => {
+    expect(canonicalTimeZone(name)).toBe(canonical);
+    expect(isTimeZone(name)).toBe(true);
+  });
+
+  test('links are zones too, under the name the runtime gives them (ICU versions differ on which)', () => {
+    for (const name of ['America/Argentina/Buenos_Aires', 'Asia/Calcutta', 'Etc/GMT+5']) {
+      const canonical = canonicalTimeZone(name);
+      expect(canonical, name).toBeDefined();
+      expect(localDate(at('2026-07-01T12:00:00Z'), canonical)).toBe(localDate(at('2026-07-01T12:00:00Z'), name));
+    }
+  });
+
+  test.each([
+    '',
+    'Mars/Olympus_Mons',
+    '+05:30',
+    'UTC+5',
+    'Europe/Berlin ',
+    ' Europe/Berlin',
+    'Europe//Berlin',
+    `Europe/${'x'.repeat(60)}`,
+    '../etc',
+  ])('%j is refused', (name) => {
+    expect(canonicalTimeZone(name)).toBeUndefined();
+  });
+});
+
+describe('days', () => {
+  test('move by whole days across months, leap days and changes of clocks', () => {
+    expect(addDays('2026-03-28', 1)).toBe('2026-03-29');
+    expect(addDays('2026-03-29', 1)).toBe('2026-03-30');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+  });
+});
