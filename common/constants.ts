@@ -38,3 +38,16 @@ export const TIMINGS = {
   labelSuggestionHideMs: 150,
   commentReloadMs: 100,
 } as const;
+
+/**
+ * Repeating tasks (issue 21, decision 020): what a repeat counts from. `due_date`: a fixed schedule,
+ * the next date follows the rule from the completed one's due date; `completion`: the rule's
+ * interval counted from the day it was completed.
+ */
+export const RECURRENCE_FROM = ['due_date', 'completion'] as const;
+export type RecurrenceFrom = (typeof RECURRENCE_FROM)[number];
+/** The longest repeat rule (an RRULE value) a task may carry, and its largest INTERVAL. */
+export const RECURRENCE_MAX = 200;
+export const RECURRENCE_INTERVAL_MAX = 365;
+/** The longest time zone name a person may set (IANA names are far shorter). */
+export const TIME_ZONE_MAX = 64;
