@@ -494,7 +494,8 @@ describe.each(testDialects())('migration 007 on %s', (dialect: Dialect) => {
         ids.push((await repository.insert({ userId, title, description, dueDate: null, priority: 'low', now })).id);
       }
 
-      expect(await migrateToLatest(database)).toEqual(['007-task-search-index']);
+      // 007 and what came after it (008: due times and repeat rules).
+      expect((await migrateToLatest(database))[0]).toBe('007-task-search-index');
       for (const search of NEEDLES) {
         const needle = search.toLowerCase();
         const keys = await repository.listKeys({ ownerId: userId, search: needle, sort: 'created_at', direction: 'desc' });
