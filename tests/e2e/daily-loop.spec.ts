@@ -73,3 +73,31 @@ test('the chips can be reached and removed by keyboard alone', async ({ page, re
   await expect(input).toBeFocused();
   await expect(page.getByTestId('quick-add-chips').getByRole('listitem')).toHaveText(['Priority: High']);
 });
+
+test('the add dialog reads its title the same way and fills the fields it has, giving them back when a chip goes', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await useSession(page, account);
+  await page.goto('/dashboard');
+  await page.getByTestId('floating-add').click();
+  const form = page.getByTestId('task-form-dialog');
+  const dueDate = form.getByLabel('Due date');
+  const today = await dueDate.inputValue();
+  await form.getByLabel('Title').pressSequentially('Call mom next week !high #family');
+  const chips = form.getByTestId('quick-add-chips').getByRole('listitem');
+  await expect(chips).toHaveText([/^Due: \S/, 'Priority: High', 'Label: #family']);
+  await expect(dueDate).not.toHaveValue(today);
+  await expect(form.getByLabel('Priority')).toHaveValue('high');
+  await expect(form.getByRole('button', { name: /family/ }).first()).toBeVisible();
+
+  await form.getByRole('button', { name: 'Keep “next week” as text' }).click();
+  await expect(dueDate).toHaveValue(today);
+  await form.getByRole('button', { name: 'Add task' }).click();
+  const card = page.getByTestId('task-card').filter({ hasText: 'Call mom next week' });
+  await expect(card.getByRole('heading')).toHaveText('Call mom next week');
+  await expect(card.getByText('High')).toBeVisible();
+  await expect(card.getByText('family')).toBeVisible();
+  await expect(card.getByText('Today')).toBeVisible();
+});

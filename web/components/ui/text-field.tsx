@@ -11,6 +11,11 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: ReactNode;
   /** Adds a show/hide toggle (spec §2 login and signup). */
   revealable?: { show: string; hide: string };
+  /**
+   * Drawn after the input in its positioned box, with the input made see-through over the box's
+   * background: quick-add recognition highlights words under the text and lists chips below it.
+   */
+  adornment?: ReactNode;
 }
 
 /** The icon of the show/hide toggle: what pressing it does next. */
@@ -18,7 +23,7 @@ export function RevealIcon({ revealed }: { revealed: boolean }) {
   return revealed ? <EyeOff aria-hidden className="h-4 w-4" /> : <Eye aria-hidden className="h-4 w-4" />;
 }
 
-export function TextField({ label, error, hint, revealable, id, className, type, ...rest }: TextFieldProps) {
+export function TextField({ label, error, hint, revealable, adornment, id, className, type, ...rest }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
@@ -29,13 +34,17 @@ export function TextField({ label, error, hint, revealable, id, className, type,
       <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-fg">
         {label}
       </label>
-      <div className="relative">
+      <div className={cx('relative', adornment && 'rounded-control bg-surface')}>
         <input
           id={inputId}
           type={effectiveType}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          className={cx(inputClasses, revealable && 'pe-11', error && 'border-danger focus:border-danger')}
+          className={cx(
+            adornment ? `${inputClasses.replace('bg-surface', 'bg-transparent')} relative z-[1]` : inputClasses,
+            revealable && 'pe-11',
+            error && 'border-danger focus:border-danger',
+          )}
           {...rest}
         />
         {revealable && (
@@ -50,6 +59,7 @@ export function TextField({ label, error, hint, revealable, id, className, type,
             <RevealIcon revealed={revealed} />
           </button>
         )}
+        {adornment}
       </div>
       {error ? (
         <p id={errorId} className="mt-1.5 text-sm text-danger" role="alert">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isLanguageCode } from '../../../common/locales.ts';
 import { ignoreKey, parseQuickAdd, type ParsedToken, type QuickParse, type TokenKind } from '../../../common/quick-parse/parse.ts';
 import { toRRule } from '../../../common/quick-parse/repeat.ts';
+import { cx } from '../../lib/class-names.ts';
 import { userClock } from '../../lib/user-clock.ts';
 import { dueDateText } from './task-dates.ts';
 import { repeatText, timeText } from './schedule-text.ts';
@@ -23,6 +24,8 @@ export interface RecognitionProps {
   input: RefObject<HTMLInputElement | null>;
   /** Called with every parse, so the form saves what the chips show. */
   onParsed: (parsed: { text: string; fields: RecognisedFields }) => void;
+  /** Chips float under the field (the header's quick add) or take their place below it (a dialog). */
+  chips?: 'floating' | 'inline';
 }
 
 const ICONS: Record<TokenKind, typeof CalendarDays> = {
@@ -40,7 +43,7 @@ const ICONS: Record<TokenKind, typeof CalendarDays> = {
  * plain text with one click. Loaded with the parser when a title field first opens, so the
  * dashboard's first paint carries neither.
  */
-export default function QuickAddRecognition({ text, input, onParsed }: RecognitionProps) {
+export default function QuickAddRecognition({ text, input, onParsed, chips: placement = 'floating' }: RecognitionProps) {
   const { t, i18n } = useTranslation('schedule');
   const { t: tTasks } = useTranslation('tasks');
   const language = isLanguageCode(i18n.language) ? i18n.language : 'en';
@@ -73,12 +76,25 @@ export default function QuickAddRecognition({ text, input, onParsed }: Recogniti
   }, [text, result, onParsed]);
 
   const backdrop = useRef<HTMLDivElement>(null);
-  // The highlight sits behind the field's own text: it scrolls with it.
+  // The highlight sits behind the field's own text, laid out like it (the field's box, padding and
+  // font, one line centred in its content box) and scrolled with it.
   useLayoutEffect(() => {
     const field = input.current;
-    if (!field) return;
+    const layer = backdrop.current;
+    if (!field || !layer) return;
+    const style = getComputedStyle(field);
+    const vertical = ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'] as const;
+    const content = field.offsetHeight - vertical.reduce((sum, side) => sum + parseFloat(style[side]), 0);
+    Object.assign(layer.style, {
+      height: `${field.offsetHeight}px`,
+      padding: style.padding,
+      borderWidth: style.borderWidth,
+      font: style.font,
+      letterSpacing: style.letterSpacing,
+      lineHeight: `${content}px`,
+    });
     const follow = () => {
-      if (backdrop.current) backdrop.current.scrollLeft = field.scrollLeft;
+      layer.scrollLeft = field.scrollLeft;
     };
     follow();
     field.addEventListener('scroll', follow);
@@ -120,7 +136,7 @@ export default function QuickAddRecognition({ text, input, onParsed }: Recogniti
         ref={backdrop}
         aria-hidden
         data-testid="quick-add-highlight"
-        className="pointer-events-none absolute inset-0 overflow-hidden whitespace-pre rounded-control border border-transparent px-3 text-sm leading-[2.125rem] text-transparent"
+        className="pointer-events-none absolute inset-x-0 top-0 overflow-hidden whitespace-pre rounded-control border-solid border-transparent text-transparent"
       >
         {highlighted(text, result.tokens)}
       </div>
@@ -128,7 +144,12 @@ export default function QuickAddRecognition({ text, input, onParsed }: Recogniti
         <ul
           aria-label={t('recognised')}
           data-testid="quick-add-chips"
-          className="absolute inset-x-0 top-full z-10 mt-1 flex flex-wrap gap-1 rounded-control border border-line bg-surface p-1 shadow-sm"
+          className={cx(
+            'flex flex-wrap gap-1',
+            placement === 'floating'
+              ? 'absolute inset-x-0 top-full z-10 mt-1 rounded-control border border-line bg-surface p-1 shadow-sm'
+              : 'mt-1.5',
+          )}
         >
           {chips.map(({ token, value }) => {
             const Icon = ICONS[token.kind];

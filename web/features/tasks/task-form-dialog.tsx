@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES, type Priority } from '../../../common/constants.ts';
 import { LIMITS } from '../../../common/limits.ts';
@@ -17,7 +17,17 @@ import { useApiForm } from '../../lib/forms/use-api-form.ts';
 import { AiWorking } from './ai-working.tsx';
 import { AiWriterName } from './ai-writer-name.tsx';
 import { LabelPicker } from './label-picker.tsx';
+import type { RecognisedFields } from './quick-add-recognition.tsx';
 import { useSaveTask } from './use-task-actions.ts';
+
+const Recognition = lazy(() => import('./quick-add-recognition.tsx'));
+
+/** What recognition put into the form's own fields, and what they held before, so a removed chip gives it back. */
+interface Applied {
+  due_date?: { value: string; before: string };
+  priority?: { value: Priority; before: Priority };
+  labels: string[];
+}
 
 export type TaskFormMode = 'add' | 'edit' | 'duplicate';
 
@@ -74,6 +84,42 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
+  // Add mode reads the title like quick add (issue 21): a recognised date, priority or label goes
+  // into its field at once, and a removed chip (or edited words) puts back what was there.
+  const recognises = mode === 'add';
+  const titleInput = useRef<HTMLInputElement>(null);
+  const recognised = useRef<{ text: string; fields: RecognisedFields }>(undefined);
+  const applied = useRef<Applied>({ labels: [] });
+  const onParsed = useCallback(
+    (parsed: { text: string; fields: RecognisedFields }) => {
+      recognised.current = parsed;
+      const { fields } = parsed;
+      const now = applied.current;
+      const set = (name: 'due_date' | 'priority' | 'labels', value: string | string[]) =>
+        form.setValue(name, value as never, { shouldDirty: true });
+      for (const name of ['due_date', 'priority'] as const) {
+        const wanted = fields[name];
+        const current = now[name];
+        if (wanted && wanted !== current?.value) {
+          now[name] = { value: wanted, before: current?.before ?? form.getValues(name) } as never;
+          set(name, wanted);
+        } else if (!wanted && current) {
+          set(name, current.before);
+          delete now[name];
+        }
+      }
+      const labels = form.getValues('labels');
+      const gone = now.labels.filter((name) => !fields.labels.includes(name));
+      const added = fields.labels.filter((name) => !labels.some((label) => label.toLocaleLowerCase() === name.toLocaleLowerCase()));
+      if (gone.length > 0 || added.length > 0) set('labels', [...labels.filter((name) => !gone.includes(name)), ...added]);
+      now.labels = [...now.labels.filter((name) => !gone.includes(name)), ...added];
+    },
+    [form],
+  );
+  useEffect(() => {
+    if (open) applied.current = { labels: [] };
+  }, [open]);
+
   const title = form.field('title');
   const description = form.field('description');
   const dueDate = form.field('due_date');
@@ -116,12 +162,24 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
     }
   }
 
+  /** The saved title without the recognised words, and what has no field of its own (time, repeat). */
+  function recognisedExtras(typed: string) {
+    const last = recognised.current;
+    if (!recognises || !last || last.text.trim() !== typed) return {};
+    const { title: rest, due_time, recurrence } = last.fields;
+    return { title: rest, ...(due_time && { due_time }), ...(recurrence && { recurrence }) };
+  }
+
   const submit = form.submit(
     async (input) => {
       try {
         const task = await save.mutateAsync({
           id: mode === 'edit' ? taskId : undefined,
-          input: { ...input, ...(mode === 'duplicate' && duplicatedFrom ? { duplicated_from: duplicatedFrom } : {}) },
+          input: {
+            ...input,
+            ...(mode === 'duplicate' && duplicatedFrom ? { duplicated_from: duplicatedFrom } : {}),
+            ...recognisedExtras(input.title),
+          },
         });
         onSaved?.(task);
         onClose();
@@ -163,6 +221,14 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
           maxLength={LIMITS.taskTitleMax}
           placeholder={t('form.titlePlaceholder')}
           autoFocus
+          ref={titleInput}
+          adornment={
+            recognises && open ? (
+              <Suspense fallback={null}>
+                <Recognition text={values.title} input={titleInput} onParsed={onParsed} chips="inline" />
+              </Suspense>
+            ) : undefined
+          }
         />
         <div>
           <MarkdownEditor
