@@ -4,6 +4,7 @@
  */
 import { grammar as en } from './lang/en.ts';
 import { grammar as es } from './lang/es.ts';
+import { grammar as fr } from './lang/fr.ts';
 import type { Grammars } from './types.ts';
 
-export const GRAMMARS: Grammars = { en, es };
+export const GRAMMARS: Grammars = { en, es, fr };
