@@ -260,7 +260,7 @@ const NIGHT: PartOfDay = {
   hour: (h) => (h === 12 || h === 0 ? 0 : h >= 1 && h <= 5 ? h : h >= 6 && h <= 11 ? h + 12 : late(h)),
 };
 const PARTS_OF_DAY = vocabulary<PartOfDay>([
-  [MORNING, ['सुबह', 'सवेरे', 'सबेरे', 'प्रातः', 'प्रात:', 'प्रातःकाल', 'subah', 'subha', 'savere', 'sawere']],
+  [MORNING, ['सुबह', 'सुबह-सुबह', 'सुबह सुबह', 'सवेरे', 'सबेरे', 'प्रातः', 'प्रात:', 'प्रातःकाल', 'subah', 'subha', 'savere', 'sawere']],
   [AFTERNOON, ['दोपहर', 'दुपहर', 'दोपहर बाद', 'दोपहर के बाद', 'dopahar', 'dopehar', 'dophar', 'dopahar baad']],
   // "sham" and "raat" are not read alone: a part of the day is a time only after a day or before an hour.
   [EVENING, ['शाम', 'साँझ', 'सायं', 'सायंकाल', 'shaam', 'sham']],
@@ -329,7 +329,24 @@ const DATE_POSTPOSITION = oneOf([
 ]);
 /** Of a week or a month also "in": "अगले हफ्ते में". */
 const PERIOD_POSTPOSITION = `(?:${DATE_POSTPOSITION}|${oneOf(['में', 'me', 'mein'])})`;
-const TIME_POSTPOSITION = oneOf(['तक', 'से पहले', 'पर', 'tak', 'se pehle', 'se pahle', 'par']);
+/** After a time: by, before, after, at, and "of" ("4 बजे की चाय", "9 बजे की ट्रेन"). */
+const TIME_POSTPOSITION = oneOf([
+  'तक',
+  'से पहले',
+  'के बाद',
+  'पर',
+  'का',
+  'की',
+  'के',
+  'tak',
+  'se pehle',
+  'se pahle',
+  'ke baad',
+  'par',
+  'ka',
+  'ki',
+  'ke',
+]);
 const KO = oneOf(['को', 'ko']);
 const OF = oneOf(['का', 'के', 'की', 'ka', 'ke', 'ki']);
 
@@ -417,6 +434,8 @@ const TIME = [
   `|(?<tHour>\\d{1,2})(?:(?<tSeparator>[:.])(?<tMinute>\\d{2}))?`,
   `|(?<tHourWord>${NUMBER_WORDS.pattern})`,
   ')',
+  // A range, "शाम 5 से 7 बजे तक": the task is due when it starts.
+  `(?:${_}${oneOf(['से', 'se'])}${_}(?:\\d{1,2}(?:[:.]\\d{2})?|${NUMBER_WORDS.pattern}))?`,
   `(?:\\s*(?:(?<tBajkar>${BAJKAR})${_}(?<tBajkarMinute>\\d{1,2})${_}${MINUTE_WORD}|(?<tBaje>${BAJE}))`,
   `(?:${_}(?<tPartAfter>${PARTS_OF_DAY.pattern})(?:${_}${KO})?)?)?`,
   `(?:${_}${TIME_POSTPOSITION})?`,
@@ -648,9 +667,10 @@ const DATES: readonly Rule[] = [
       return isValidDate(year, month, day) ? date(ymd(year, month, day)) : undefined;
     },
   ),
-  // "15 तारीख को", "महीने की पहली तारीख", "15 date ko": the coming 15th.
+  // "15 तारीख को", "महीने की पहली तारीख", "15 date ko": the coming 15th. Not the tail of "इस / अगले
+  // महीने की 5 तारीख", which is read above (and is no date when this month's 5th has passed).
   rule(
-    `${START}(?:${MONTH}${_}${oneOf(['की', 'ki'])}${_})?(?<day>${DAY_NUMBER})\\s*${DATE_WORD}(?:${_}${DATE_POSTPOSITION})?${END}`,
+    `${START}(?<!${NEXT_OR_THIS.pattern}${_}|${MONTH}${_}${oneOf(['की', 'ki'])}${_})(?:${MONTH}${_}${oneOf(['की', 'ki'])}${_})?(?<day>${DAY_NUMBER})\\s*${DATE_WORD}(?:${_}${DATE_POSTPOSITION})?${END}`,
     (found, { today }) => date(comingDayOfMonth(today, numberOf(found.day)!)),
   ),
 ];
@@ -790,7 +810,8 @@ export const grammar: Grammar = (text, context) => {
   for (const { pattern, read, needsTime } of [...REPEATS, ...DATES, ...TIMES]) {
     for (const found of text.matchAll(pattern)) {
       const reading = read(found.groups ?? {}, context);
-      if (!reading) continue;
+      // A new task is not due in the past ("25/12/2025", "इस महीने की 5 तारीख" on the 25th): the words stay text.
+      if (!reading || ('date' in reading && reading.date < context.today)) continue;
       const start = found.index;
       let end = start + found[0].length;
       if (reading.kind === 'repeat') {
