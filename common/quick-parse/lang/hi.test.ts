@@ -130,6 +130,7 @@ const ROWS: ReadonlyArray<readonly [string, Expected]> = [
   ['रोज़ डे पर गुलाब देना', { title: 'रोज़ डे पर गुलाब देना' }],
   ['2 दिन की छुट्टी की अर्ज़ी देना', { title: '2 दिन की छुट्टी की अर्ज़ी देना' }],
   ['साढ़े 9 किलो आलू लाना', { title: 'साढ़े 9 किलो आलू लाना' }],
+  ['मध्याह्न भोजन का रजिस्टर भरना', { title: 'मध्याह्न भोजन का रजिस्टर भरना' }],
 ];
 
 function parse(text: string, context: ParseContext = CONTEXT): Expected {

@@ -112,7 +112,7 @@ function vocabulary<T>(entries: ReadonlyArray<readonly [T, readonly string[]]>):
 const RELATIVE_DAYS = vocabulary<number>([
   [0, ['आज', 'aaj']],
   [1, ['कल', 'kal']],
-  [2, ['परसों', 'parso', 'parson']],
+  [2, ['परसों', 'parso']],
   [3, ['नरसों', 'narso', 'narson']],
 ]);
 
@@ -266,10 +266,13 @@ const PARTS_OF_DAY = vocabulary<PartOfDay>([
   [EVENING, ['शाम', 'साँझ', 'सायं', 'सायंकाल', 'shaam', 'sham']],
   [NIGHT, ['रात', 'रात्रि', 'raat']],
 ]);
-/** Fixed times that need no hour. */
+/**
+ * Fixed times that need no hour. Not "मध्याह्न": "मध्याह्न भोजन" is the school midday-meal scheme,
+ * a noun in titles; noon is "दोपहर 12 बजे" or "ठीक दोपहर".
+ */
 const FIXED_TIMES = vocabulary<string>([
   ['00:00', ['आधी रात', 'आधीरात', 'मध्यरात्रि', 'मध्य रात्रि', 'adhi raat', 'aadhi raat']],
-  ['12:00', ['मध्याह्न', 'ठीक दोपहर']],
+  ['12:00', ['ठीक दोपहर']],
 ]);
 /** Between a part of the day and its hour: "शाम को 7 बजे", "सुबह के 9 बजे". */
 const PART_PARTICLE = oneOf(['को', 'के', 'ko', 'ke']);
@@ -687,7 +690,7 @@ const TIMES: readonly Rule[] = [
   rule(`${AFTER_A_DAY}(?<part>${PARTS_OF_DAY.pattern})(?:${_}(?:${KO}|${OF}|${oneOf(['में', 'me', 'mein'])}))?${END}`, (found) =>
     time(PARTS_OF_DAY.valueOf(found.part)!.usual),
   ),
-  // "आधी रात को", "मध्याह्न".
+  // "आधी रात को", "ठीक दोपहर".
   rule(`${START}(?<fixed>${FIXED_TIMES.pattern})(?:${_}(?:${KO}|${TIME_POSTPOSITION}))?${END}`, (found) =>
     time(FIXED_TIMES.valueOf(found.fixed)),
   ),
