@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, Flag, Repeat, Tag, X } from 'lucide-react';
+import { CalendarDays, Clock, Flag, Hash, Repeat, X } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguageCode } from '../../../common/locales.ts';
@@ -33,7 +33,7 @@ const ICONS: Record<TokenKind, typeof CalendarDays> = {
   datetime: CalendarDays,
   time: Clock,
   priority: Flag,
-  label: Tag,
+  label: Hash,
   repeat: Repeat,
 };
 
