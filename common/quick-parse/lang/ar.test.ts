@@ -23,6 +23,8 @@ const ROWS: ReadonlyArray<readonly [string, Expected, string?]> = [
   // Relative days, in MSA and in speech.
   ['اشتري خبز بكرة', { title: 'اشتري خبز', due_date: '2026-11-26' }],
   ['اتصل بماما اليوم', { title: 'اتصل بماما', due_date: '2026-11-25' }],
+  ['اتصل بالسباك النهارده', { title: 'اتصل بالسباك', due_date: '2026-11-25' }],
+  ['اتصل بخالي باجر', { title: 'اتصل بخالي', due_date: '2026-11-26' }],
   // Tanween on the alif, as the keyboard gives it: the span takes it, the title keeps nothing of it.
   ['مراجعة العقد غداً مع المحامي', { title: 'مراجعة العقد مع المحامي', due_date: '2026-11-26' }],
   ['تسليم المشروع بعد بكرة', { title: 'تسليم المشروع', due_date: '2026-11-27' }],
@@ -30,6 +32,7 @@ const ROWS: ReadonlyArray<readonly [string, Expected, string?]> = [
   ['خطط لرحلة الصيف الليلة', { title: 'خطط لرحلة الصيف', due_date: '2026-11-25', due_time: '20:00' }],
   ['جدد جواز السفر بعد ٣ أيام', { title: 'جدد جواز السفر', due_date: '2026-11-28' }],
   ['ادفع فاتورة الكهرباء خلال أسبوع', { title: 'ادفع فاتورة الكهرباء', due_date: '2026-12-02' }],
+  ['ذكرني بالفاتورة بعد ثلاثة أسابيع', { title: 'ذكرني بالفاتورة', due_date: '2026-12-16' }],
   // The dual is the count: "يومين" is two days, "شهرين" two months.
   ['زيارة جدتي بعد يومين', { title: 'زيارة جدتي', due_date: '2026-11-27' }],
   ['موعد متابعة الأسنان بعد شهرين', { title: 'موعد متابعة الأسنان', due_date: '2027-01-25' }],
@@ -46,6 +49,7 @@ const ROWS: ReadonlyArray<readonly [string, Expected, string?]> = [
   ['حضور الندوة الأربعاء', { title: 'حضور الندوة', due_date: '2026-11-25' }],
   ['ذكرني بالموضوع هالخميس', { title: 'ذكرني بالموضوع', due_date: '2026-11-26' }],
   ['أرسل التقرير للمدير الجمعة القادمة', { title: 'أرسل التقرير للمدير', due_date: '2026-12-04' }],
+  ['اجتماع الأحد اللي جاي', { title: 'اجتماع', due_date: '2026-12-06' }],
   ['حضّر العرض الاثنين الجاي الساعة ١٠ صباحاً', { title: 'حضّر العرض', due_date: '2026-11-30', due_time: '10:00' }],
 
   // Dates: both families of month names, numeric day first, the day of the month.
@@ -56,6 +60,8 @@ const ROWS: ReadonlyArray<readonly [string, Expected, string?]> = [
   ['تجديد الإقامة ١٠/١/٢٠٢٧', { title: 'تجديد الإقامة', due_date: '2027-01-10' }],
   ['ادفع الإيجار في ١٥ الشهر', { title: 'ادفع الإيجار', due_date: '2026-12-15' }],
   ['امتحان الرياضيات 15 شهر 3', { title: 'امتحان الرياضيات', due_date: '2027-03-15' }],
+  // The weekday before a date goes with it; the date says the day.
+  ['امتحان الخميس ١٠/١٢', { title: 'امتحان', due_date: '2026-12-10' }],
   // A date and a time side by side are two chips.
   ['محاضرة يوم الخميس ١٠ ديسمبر الساعة ٨ مساءً', { title: 'محاضرة', due_date: '2026-12-10', due_time: '20:00' }],
 
@@ -71,9 +77,12 @@ const ROWS: ReadonlyArray<readonly [string, Expected, string?]> = [
   ['مقابلة عمل بكرة الساعة ١٠ والربع', { title: 'مقابلة عمل', due_date: '2026-11-26', due_time: '10:15' }],
   ['موعد الحلاق الساعة 6 إلا ربع المسا', { title: 'موعد الحلاق', due_date: '2026-11-25', due_time: '17:45' }],
   ['اجتماع عالساعة 3 م', { title: 'اجتماع', due_date: '2026-11-25', due_time: '15:00' }],
+  ['مكالمة 8:15 م', { title: 'مكالمة', due_date: '2026-11-25', due_time: '20:15' }],
+  ['اجتماع الساعة تسعة وتلت', { title: 'اجتماع', due_date: '2026-11-26', due_time: '09:20' }],
   ['اتصل بأحمد بكره الصبح', { title: 'اتصل بأحمد', due_date: '2026-11-26', due_time: '09:00' }],
   // An hour tonight is an evening hour.
   ['مكالمة مع العميل الليلة الساعة 9', { title: 'مكالمة مع العميل', due_date: '2026-11-25', due_time: '21:00' }],
+  ['اتصل بأمي الليلة دي', { title: 'اتصل بأمي', due_date: '2026-11-25', due_time: '20:00' }],
   ['جهز الشنطة الجمعة بالليل', { title: 'جهز الشنطة', due_date: '2026-11-27', due_time: '20:00' }],
   // "علي" is Ali: the name stays, only the time goes.
   ['قابل علي الساعة 9', { title: 'قابل علي', due_date: '2026-11-26', due_time: '09:00' }],
@@ -89,6 +98,11 @@ const ROWS: ReadonlyArray<readonly [string, Expected, string?]> = [
   ['رد على الإيميلات أيام الدوام', { title: 'رد على الإيميلات', repeat: WORK_WEEK, due_date: '2026-11-25' }],
   ['تقرير المبيعات كل أسبوع', { title: 'تقرير المبيعات', repeat: { freq: 'weekly', interval: 1 }, due_date: '2026-11-25' }],
   ['الجيم كل اثنين وخميس', { title: 'الجيم', repeat: { freq: 'weekly', interval: 1, byWeekday: ['MO', 'TH'] }, due_date: '2026-11-26' }],
+  // A Sunday–Thursday week is named day by day.
+  [
+    'رياضة كل يوم الأحد والثلاثاء والخميس',
+    { title: 'رياضة', repeat: { freq: 'weekly', interval: 1, byWeekday: ['SU', 'TU', 'TH'] }, due_date: '2026-11-26' },
+  ],
   ['درس البيانو كل يوم سبت', { title: 'درس البيانو', repeat: { freq: 'weekly', interval: 1, byWeekday: ['SA'] }, due_date: '2026-11-28' }],
   ['صلة الرحم كل جمعة', { title: 'صلة الرحم', repeat: { freq: 'weekly', interval: 1, byWeekday: ['FR'] }, due_date: '2026-11-27' }],
   ['اسقِ النباتات كل ٣ أيام', { title: 'اسقِ النباتات', repeat: { freq: 'daily', interval: 3 }, due_date: '2026-11-25' }],
@@ -115,6 +129,9 @@ const ROWS: ReadonlyArray<readonly [string, Expected, string?]> = [
     'عيد ميلاد أمي كل ٥ مارس',
     { title: 'عيد ميلاد أمي', repeat: { freq: 'yearly', interval: 1, byMonth: 3, byMonthDay: 5 }, due_date: '2027-03-05' },
   ],
+  // An hour after "every evening" is an evening hour.
+  ['المشي كل مساء الساعة 7', { title: 'المشي', repeat: { freq: 'daily', interval: 1 }, due_date: '2026-11-25', due_time: '19:00' }],
+  ['رياضة كل يوم 6 الصبح', { title: 'رياضة', repeat: { freq: 'daily', interval: 1 }, due_date: '2026-11-26', due_time: '06:00' }],
   // "every morning" at 10:00: this morning has passed.
   ['قراءة القرآن كل صباح', { title: 'قراءة القرآن', repeat: { freq: 'daily', interval: 1 }, due_date: '2026-11-26', due_time: '09:00' }],
 

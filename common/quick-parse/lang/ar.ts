@@ -395,6 +395,8 @@ interface PartFound extends Span {
 interface RepeatFound extends Span {
   repeat: RepeatRule;
   time?: string;
+  /** "كل مساء": the part of the day an hour typed after it belongs to ("كل مساء الساعة 7" is 19:00). */
+  period?: Period;
 }
 
 type Reader<T> = readonly [RegExp, (m: RegExpExecArray, context: ParseContext) => T | undefined];
@@ -525,9 +527,9 @@ const TIMES: ReadonlyArray<Reader<Omit<TimeFound, 'start' | 'end'>>> = [
   ],
   // "9 صباحا", "7 مساء", "تسعة ونص الصبح", "الثانية ظهرا".
   [
-    // Not after يوم or كل: "كل اتنين الصبح" is every Monday morning, not two in the morning.
-    pattern(`(?<![\\d:./\\-])(?<!(?:يوم|كل)${_})(${HOUR})(${MINUTES})?\\s*(${PART_OF_DAY})`),
-    (m) => withPeriod(hourAndMinutes(m[1]!, m[2]), m[3]),
+    // An hour word not after يوم or كل: "كل اتنين الصبح" is every Monday morning, not two in the morning.
+    pattern(`(?:(?<![\\d:./\\-])(\\d{1,2})|(?<!(?:يوم|كل)${_})(${HOUR}))(${MINUTES})?\\s*(${PART_OF_DAY})`),
+    (m) => withPeriod(hourAndMinutes((m[1] ?? m[2])!, m[3]), m[4]),
   ],
   // Times of their own. Noon as "الظهر" alone is also "the back" ("ألم الظهر"), so alone it needs a
   // particle ("عند الظهر") or the adverb "ظهراً"; after a day it is read as a part of the day.
@@ -648,7 +650,10 @@ const REPEATS: ReadonlyArray<Reader<Omit<RepeatFound, 'start' | 'end'>>> = [
   // "كل صباح", "كل مساء", "كل ليلة": daily, at that part of the day's hour.
   [
     pattern(`${EVERY}${_}(صباح|مساء|ليله)`),
-    (m) => ({ repeat: { freq: 'daily', interval: 1 }, time: { صباح: '09:00', مساء: '18:00', ليله: '20:00' }[m[1]!] }),
+    (m) => {
+      const { period, at } = m[1] === 'ليله' ? { period: 'night' as const, at: '20:00' } : PERIOD_OF.get(m[1]!)!;
+      return { repeat: { freq: 'daily', interval: 1 }, time: at, period };
+    },
   ],
 ];
 
@@ -696,7 +701,8 @@ function collect(text: string, context: ParseContext): GrammarMatch[] {
   const partsOfDay: PartFound[] = [...text.matchAll(parts)].map((m) =>
     withLeadIns(text, { start: m.index, end: m.index + m[0].length, ...PERIOD_OF.get(keyOf(m[0]))! }, TIME_LEAD_INS),
   );
-  const tonight = [...text.matchAll(pattern(`[وف]?(?:ال|لل|هال)ليله${NOT_A_NOUN_PHRASE}`))].map((m) =>
+  // "الليلة", Levantine "هالليلة", Egyptian "الليلة دي".
+  const tonight = [...text.matchAll(pattern(`[وف]?(?:ال|لل|هال)ليله(?:${_}${THIS_AFTER})?${NOT_A_NOUN_PHRASE}`))].map((m) =>
     withLeadIns(text, { start: m.index, end: m.index + m[0].length }, DATE_LEAD_INS),
   );
 
@@ -723,6 +729,8 @@ function collect(text: string, context: ParseContext): GrammarMatch[] {
     if (time && !consumed.has(found)) clock.push({ start: found.start, end: found.end, time });
   }
   for (const part of partsOfDay) {
+    // The word of "كل صباح" is the repeat's own.
+    if (repeats.some((found) => found.start <= part.start && part.end <= found.end)) continue;
     // "المسا الساعة 7": the part of the day before the hour sets it (19:00), in one span.
     const next = times.find((time) => adjacent(text, part, time) && !time.period && !time.fixed);
     const merged = next && clockTime(next.hour, next.minute, part.period);
@@ -735,8 +743,13 @@ function collect(text: string, context: ParseContext): GrammarMatch[] {
   }
   for (const time of clock) matches.push({ kind: 'time', ...time });
   for (const date of dates) matches.push({ kind: 'date', start: date.start, end: date.end, date: date.date });
-  for (const found of repeats)
+  for (const found of repeats) {
+    // "كل مساء الساعة 7": the hour is the repeat's, read in its part of the day, in one span.
+    const next = found.period && times.find((time) => adjacent(text, found, time) && !time.period && !time.fixed);
+    const time = next && clockTime(next.hour, next.minute, found.period);
+    if (next && time) matches.push({ kind: 'repeat', start: found.start, end: next.end, repeat: found.repeat, time });
     matches.push({ kind: 'repeat', start: found.start, end: found.end, repeat: found.repeat, ...(found.time && { time: found.time }) });
+  }
   return matches;
 }
 
