@@ -131,23 +131,28 @@ function blanked(text: string, spans: ReadonlyArray<{ start: number; end: number
 
 export function tableGrammar(tables: TableGrammar): Grammar {
   return (text, context) => {
-    const matches: GrammarMatch[] = [];
+    const repeats: GrammarMatch[] = [];
     for (const [pattern, build, timeOf] of tables.repeats) {
       for (const m of text.matchAll(pattern)) {
         const repeat = build(m as RegExpExecArray);
         const time = timeOf?.(m as RegExpExecArray);
-        if (repeat) matches.push({ kind: 'repeat', ...spanOf(m as RegExpExecArray), repeat, ...(time && { time }) });
+        if (repeat) repeats.push({ kind: 'repeat', ...spanOf(m as RegExpExecArray), repeat, ...(time && { time }) });
       }
     }
+    const dates: GrammarMatch[] = [];
+    const past: GrammarMatch[] = [];
     for (const [pattern, build] of tables.dates) {
       for (const m of text.matchAll(pattern)) {
         const found = build(m as RegExpExecArray, context);
         // A new task is not due in the past ("el 3/1/2020").
-        if (found && !('date' in found && found.date < context.today)) matches.push(found);
+        if (found) ('date' in found && found.date < context.today ? past : dates).push(found);
       }
     }
+    // Nor is a piece of a past date: "am 3." in "am 3. Januar 2020" is not the coming 3rd.
+    const inPast = (m: GrammarMatch) => past.some((p) => p.start <= m.start && m.end <= p.end && p.end - p.start > m.end - m.start);
+    const matches = [...repeats, ...dates.filter((m) => !inPast(m))];
     const hidden = tables.notDates.flatMap((pattern) => [...text.matchAll(pattern)].map((m) => spanOf(m as RegExpExecArray)));
-    const fromChrono = chronoMatches(tables.chrono, blanked(text, [...matches, ...hidden]), context, tables.chronoOptions);
+    const fromChrono = chronoMatches(tables.chrono, blanked(text, [...matches, ...past, ...hidden]), context, tables.chronoOptions);
     return [...matches, ...fromChrono.filter((m) => !tables.notFromChrono.test(text.slice(m.start, m.end)))];
   };
 }
