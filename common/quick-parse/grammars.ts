@@ -2,9 +2,10 @@
  * Every language's quick-add grammar. A new language adds its line here; the parser tries the
  * user's language first and English after it.
  */
+import { grammar as de } from './lang/de.ts';
 import { grammar as en } from './lang/en.ts';
 import { grammar as es } from './lang/es.ts';
 import { grammar as fr } from './lang/fr.ts';
 import type { Grammars } from './types.ts';
 
-export const GRAMMARS: Grammars = { en, es, fr };
+export const GRAMMARS: Grammars = { en, es, fr, de };
