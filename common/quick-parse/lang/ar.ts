@@ -251,8 +251,8 @@ const WORK_WEEK: Weekday[] = ['MO', 'TU', 'WE', 'TH', 'FR'];
 /** "يوم الجمعة", "في ٥ مارس", "ليوم الخميس" (for), "حتى بكرة" (by), "من السبت" (from), "و" (and). */
 const DATE_LEAD_INS = '(?:[وف]?(?:في|[لب]?يوم|بتاريخ|تاريخ|حتي|لحد|لغايه|من|ابتداء\\s+من|ابتداءا\\s+من|بدءا\\s+من|اعتبارا\\s+من)|و)';
 /**
- * "عند الساعة", "ع الساعة" (spoken على), "حوالي الساعة". Not على itself: folded, it is "علي", the
- * name, and "قابل علي الساعة ٩" must keep Ali.
+ * "عند الساعة", "ع الساعة" (spoken على), "حوالي الساعة". Not على: folded, it is "علي", the name
+ * Ali, and "قابل علي الساعة ٩" must keep him; على typed with its ى is taken at the end (see `ON`).
  */
 const TIME_LEAD_INS = '(?:[وف]?(?:في|عند|ع|حوالي|حتي|لحد|لغايه|بحدود)|و)';
 const REPEAT_LEAD_INS = '(?:[وف]?في|و)';
