@@ -22,6 +22,8 @@ const ROWS: ReadonlyArray<[string, Expected, string?]> = [
   ['Enviar el informe el próximo viernes', { title: 'Enviar el informe', due_date: '2026-12-04' }],
   ['Revisar presupuesto el miercoles que viene', { title: 'Revisar presupuesto', due_date: '2026-12-02' }],
   ['Cumpleanos de Ana el sabado', { title: 'Cumpleanos de Ana', due_date: '2026-11-28' }],
+  ['Reservar mesa para el viernes', { title: 'Reservar mesa', due_date: '2026-11-27' }],
+  ['Terminar el informe para mañana', { title: 'Terminar el informe', due_date: '2026-11-26' }],
   ['Cita médica el 5 de marzo', { title: 'Cita médica', due_date: '2027-03-05' }],
   ['Cita médica el 5 de marzo de 2027 a las 10:15', { title: 'Cita médica', due_date: '2027-03-05', due_time: '10:15' }],
   ['Entregar el TFG el lunes 14 de diciembre', { title: 'Entregar el TFG', due_date: '2026-12-14' }],

@@ -105,6 +105,8 @@ const MONTH = `(?:${alternatives(Object.keys(MONTH_WORDS))})\\.?`;
 const COUNT = `(\\d{1,3}|${alternatives(Object.keys(NUMBER_WORDS))})`;
 const NEXT = 'pr[oó]xim[oa]';
 const MANANA = 'ma[nñ]ana';
+/** "para el viernes", "para mañana": the day a task is due by. */
+const BY = '(?:para )?';
 const EACH_MONTH = '(?:de cada mes|de todos los meses|del mes)';
 
 const weekdayNamed = (word: string) => WEEKDAY_KEYS[plain(word)] ?? WEEKDAY_KEYS[plain(word).replace(/s$/, '')]!;
@@ -202,44 +204,44 @@ function clockTime(hourText: string, minuteText: string | undefined, fraction: s
 
 /** Days, dates and times read the product's way (see the module comment). */
 const OWN: DateTable = [
-  [pattern('hoy'), (m, { today }) => date(m, today)],
+  [pattern(`${BY}hoy`), (m, { today }) => date(m, today)],
   // "mañana" after "la", "una", "esta", "cada" is the morning ("por la mañana", "rutina de la mañana").
-  [pattern(`(?<!(?:la|una|esta|cada|buena|esa|toda) )${MANANA}`), (m, { today }) => date(m, addDays(today, 1))],
-  [pattern(`pasado ${MANANA}`), (m, { today }) => date(m, addDays(today, 2))],
-  [pattern(`(?:(?:el|este) )?(${WEEKDAY})`), (m, { today }) => date(m, comingWeekday(today, weekdayNamed(m[1]!)))],
+  [pattern(`${BY}(?<!(?:la|una|esta|cada|buena|esa|toda) )${MANANA}`), (m, { today }) => date(m, addDays(today, 1))],
+  [pattern(`${BY}pasado ${MANANA}`), (m, { today }) => date(m, addDays(today, 2))],
+  [pattern(`${BY}(?:(?:el|este) )?(${WEEKDAY})`), (m, { today }) => date(m, comingWeekday(today, weekdayNamed(m[1]!)))],
   [
-    pattern(`(?:(?:el|este) )?${NEXT} (${WEEKDAY})|(?:el )?(${WEEKDAY}) (?:${NEXT}|que viene)`),
+    pattern(`${BY}(?:(?:el|este) )?${NEXT} (${WEEKDAY})|${BY}(?:el )?(${WEEKDAY}) (?:${NEXT}|que viene)`),
     (m, { today }) => date(m, nextWeekWeekday(today, weekdayNamed((m[1] ?? m[2])!))),
   ],
   [
     // "el jueves 10": the 10th, a Thursday (chrono reads Thursday at 10:00); not "el lunes 9h" nor "el lunes 9 y media".
-    pattern(`(?:el )?(${WEEKDAY}),? (?:d[ií]a )?(\\d{1,2})(?![\\d:.h]| ?(?:h|hs|horas?|am|pm|y |menos |de la))`),
+    pattern(`${BY}(?:el )?(${WEEKDAY}),? (?:d[ií]a )?(\\d{1,2})(?![\\d:.h]| ?(?:h|hs|horas?|am|pm|y |menos |de la))`),
     (m, { today }) => {
       const day = Number(m[2]);
       return day >= 1 && day <= 31 ? date(m, weekdayAndDay(today, weekdayNamed(m[1]!), day)) : undefined;
     },
   ],
   [
-    pattern(`(?:(?:la|esta) )?(?:${NEXT} semana|semana (?:que viene|${NEXT}))`),
+    pattern(`${BY}(?:(?:la|esta) )?(?:${NEXT} semana|semana (?:que viene|${NEXT}))`),
     (m, { today }) => relativeMatch('next-week', m.index, m.index + m[0].length, today),
   ],
   [
-    pattern(`(?:(?:el|este) )?(?:${NEXT} mes|mes (?:que viene|${NEXT}))`),
+    pattern(`${BY}(?:(?:el|este) )?(?:${NEXT} mes|mes (?:que viene|${NEXT}))`),
     (m, { today }) => relativeMatch('next-month', m.index, m.index + m[0].length, today),
   ],
-  [pattern('(?:este|el) fin de semana'), (m, { today }) => date(m, comingWeekday(today, 'SA'))],
+  [pattern(`${BY}(?:este|el) fin de semana`), (m, { today }) => date(m, comingWeekday(today, 'SA'))],
   [
     pattern(`(?:el )?(?:${NEXT} fin de semana|fin de semana (?:que viene|${NEXT}))`),
     (m, { today }) => date(m, nextWeekWeekday(today, 'SA')),
   ],
   [
     // "el 5 de marzo", "5 marzo", "el sábado 5 de diciembre de 2027"; a month alone ("en mayo") is not a day
-    pattern(`(?:el )?(?:${WEEKDAY},? )?(?:d[ií]a )?(\\d{1,2})(?:º|°|ro)?(?: de | )(${MONTH})(?:,? (?:de |del )?(\\d{4}))?`),
+    pattern(`${BY}(?:el )?(?:${WEEKDAY},? )?(?:d[ií]a )?(\\d{1,2})(?:º|°|ro)?(?: de | )(${MONTH})(?:,? (?:de |del )?(\\d{4}))?`),
     (m, { today }) => date(m, dateWithYear(today, monthOf(m[2]!), Number(m[1]), m[3])),
   ],
   [
     // Day first, as in Spain and Latin America: "25/12", "el 3/1/2027"
-    pattern(`(?:el )?(?:${WEEKDAY},? )?(\\d{1,2})/(\\d{1,2})(?:/(\\d{4}|\\d{2}))?(?![/\\d])`),
+    pattern(`${BY}(?:el )?(?:${WEEKDAY},? )?(\\d{1,2})/(\\d{1,2})(?:/(\\d{4}|\\d{2}))?(?![/\\d])`),
     (m, { today }) => date(m, dateWithYear(today, Number(m[2]), Number(m[1]), m[3])),
   ],
   [
@@ -247,7 +249,7 @@ const OWN: DateTable = [
     pattern(`(?:en|dentro de) ${COUNT} (d[ií]a|semana|mes|a[nñ]o)(?:s|es)?`),
     (m, { today }) => date(m, dateIn(today, countOf(m[1]!), UNITS[plain(m[2]!)]!)),
   ],
-  [pattern('el d[ií]a (\\d{1,2})'), (m, { today }) => date(m, comingDayOfMonth(today, Number(m[1])))],
+  [pattern(`${BY}el d[ií]a (\\d{1,2})`), (m, { today }) => date(m, comingDayOfMonth(today, Number(m[1])))],
   [
     pattern(`esta (${MANANA}|tarde|noche)`),
     (m, { today }) => ({ kind: 'datetime', ...span(m), date: today, time: PARTS_OF_DAY[plain(m[1]!)]! }),
