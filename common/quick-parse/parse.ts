@@ -211,8 +211,13 @@ export function parseQuickAdd(text: string, options: ParseOptions, grammars: Gra
   for (const language of languages) {
     const grammar = grammars[language];
     if (!grammar) continue;
+    const fallback = language !== options.locale;
     for (const match of grammar(normalised, options.context)) {
-      if (onWordBoundaries(normalised, match.start, match.end)) candidates.push(grammarCandidate(match, text));
+      if (!onWordBoundaries(normalised, match.start, match.end)) continue;
+      // English words in another language's title count ("tomorrow" in a Hindi one), English
+      // figures do not: the language's own grammar has read "1/2 किलो" or "24/7" and left them.
+      if (fallback && !/\p{L}/u.test(normalised.slice(match.start, match.end))) continue;
+      candidates.push(grammarCandidate(match, text));
     }
   }
 

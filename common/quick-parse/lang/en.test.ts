@@ -82,6 +82,14 @@ const ROWS: ReadonlyArray<readonly [string, Expected]> = [
   ['Call the bank at ٩:٣٠', { title: 'Call the bank', due_date: '2026-11-26', due_time: '09:30' }],
   ['Send the draft ٢٥/١٢', { title: 'Send the draft', due_date: '2026-12-25' }],
   ['Water the garden in ३ days', { title: 'Water the garden', due_date: '2026-11-28' }],
+  // A bare hour from 1 to 6 is in the afternoon; with minutes or am it is what it says.
+  ['Call mom tomorrow at 5', { title: 'Call mom', due_date: '2026-11-26', due_time: '17:00' }],
+  ['Call the plumber at 3', { title: 'Call the plumber', due_date: '2026-11-25', due_time: '15:00' }],
+  ['Catch the train at 5:40am', { title: 'Catch the train', due_date: '2026-11-26', due_time: '05:40' }],
+  ['Support rota 24/7', { title: 'Support rota 24/7' }],
+  ['Run 30 minutes', { title: 'Run 30 minutes' }],
+  ['Read 2 hours', { title: 'Read 2 hours' }],
+  ['Check the oven in 30 minutes', { title: 'Check the oven', due_date: '2026-11-25', due_time: '10:30' }],
   ['Ship v2 wednesday', { title: 'Ship v2', due_date: '2026-11-25' }],
   // The last date typed counts; the earlier one stays in the title.
   ['Move the friday meeting to monday', { title: 'Move the friday meeting to', due_date: '2026-11-30' }],

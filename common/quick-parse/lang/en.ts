@@ -160,10 +160,26 @@ const OWN_DATES: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray, today: str
 ];
 
 const CHRONO_OPTIONS = {
-  // Alone, these are more often words than days: "sat exam", "sun cream", "wed plans", "mon ami"; "now" is not a due date.
-  ambiguous: new Set(['sat', 'sun', 'mon', 'wed', 'now', 'right now']),
+  // Alone, these are more often words than days: "sat exam", "sun cream", "wed plans", "mon ami";
+  // "now" is not a due date, and "24/7" is round the clock, not 24 July.
+  ambiguous: new Set(['sat', 'sun', 'mon', 'wed', 'now', 'right now', '24/7']),
   partsOfDay: Object.entries(PARTS_OF_DAY).map(([word, time]) => [new RegExp(`\\b${word}\\b`, 'i'), time] as const),
 };
+
+/**
+ * "Call mom at 5": a bare hour from 1 to 6, without am/pm or minutes, is in the afternoon (chrono
+ * reads 05:00); nobody plans 5 in the morning without saying so.
+ */
+function inTheAfternoon(match: GrammarMatch, text: string): GrammarMatch {
+  if (match.kind !== 'time' && match.kind !== 'datetime') return match;
+  const bare = /(?:^|\s)(?:at|@)\s*([1-6])$/i.exec(text.slice(match.start, match.end));
+  if (!bare) return match;
+  return { ...match, time: hhmm(Number(bare[1]) + 12, 0)! };
+}
+
+/** "Run 30 minutes", "2h de sport": an amount of time is how long, not when (chrono reads it as from now; "in 30 minutes" stays). */
+const isAmount = (words: string) =>
+  /^\d+(?:[.,]\d+)?\s*(?:h|hrs?|hours?|m|mins?|minutes?|s|secs?|seconds?|days?|weeks?|months?|years?)$/i.test(words.trim());
 
 function withoutRepeats(text: string, matches: readonly GrammarMatch[]): string {
   let blanked = text;
@@ -190,5 +206,9 @@ export const grammar: Grammar = (text, context) => {
   }
   // Chrono reads the text without the repeat phrases, or it would take "weekday at 9:30" in
   // "every weekday at 9:30" for a date and leave "every" behind.
-  return [...matches, ...chronoMatches(chronoEn.GB, withoutRepeats(text, matches), context, CHRONO_OPTIONS)];
+  const dates = chronoMatches(chronoEn.GB, withoutRepeats(text, matches), context, CHRONO_OPTIONS);
+  return [
+    ...matches,
+    ...dates.filter((match) => !isAmount(text.slice(match.start, match.end))).map((match) => inTheAfternoon(match, text)),
+  ];
 };
