@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { canonicalTimeZone } from '../time-zone.ts';
 import { recordIdParams } from './ids.ts';
 import { requiredField } from './messages.ts';
 import { EmailAddress, newPasswordFields, withMatchingPasswords, PersonName } from './user.schema.ts';
@@ -7,6 +8,24 @@ import { EmailAddress, newPasswordFields, withMatchingPasswords, PersonName } fr
 /** Account settings beside the spec's user card (issue 18). */
 
 export const ProfileInput = z.object({ name: PersonName });
+
+export const TIME_ZONE_MESSAGE = 'The time zone must be an IANA time zone, such as Europe/Berlin.';
+
+/**
+ * PUT /api/user/time-zone (issue 21): an IANA zone that Intl knows (at most 64 characters), kept as
+ * Intl writes it (`europe/berlin` → `Europe/Berlin`); null goes back to none (read as UTC).
+ */
+export const TimeZoneInput = z.object({
+  time_zone: z.union([z.string(), z.null()], { error: requiredField('time zone') }).transform((value, context) => {
+    if (value === null) return null;
+    const zone = canonicalTimeZone(value.trim());
+    if (zone === undefined) {
+      context.issues.push({ code: 'custom', message: TIME_ZONE_MESSAGE, input: value });
+      return z.NEVER;
+    }
+    return zone;
+  }),
+});
 
 const password = (field: string) =>
   z

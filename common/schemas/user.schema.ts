@@ -69,6 +69,11 @@ export const User = z.object({
   created_at: z.string(),
   /** When the address was proven (issue 18); shares addressed to it reach the account only then. */
   email_verified_at: z.string().nullable(),
+  /**
+   * The person's IANA time zone (issue 21, `PUT /api/user/time-zone`); null until set, when the
+   * server reads their days in UTC.
+   */
+  time_zone: z.string().nullable(),
 });
 export type User = z.infer<typeof User>;
 

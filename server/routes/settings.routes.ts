@@ -8,6 +8,7 @@ import {
   ProfileInput,
   SessionIdParams,
   SessionsResponse,
+  TimeZoneInput,
 } from '../../common/schemas/settings.schema.ts';
 import { UserResponse } from '../../common/schemas/user.schema.ts';
 import { AppError, NotFoundError, ValidationError } from '../errors.ts';
@@ -53,6 +54,20 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
       '/api/user/profile',
       { schema: { tags, summary: 'Change the name', security, body: ProfileInput, response: { 200: UserResponse, ...errors } } },
       async (request) => ({ user: presentUser(await settings.rename(request.user, request.body.name)) }),
+    );
+
+    signedIn.put(
+      '/api/user/time-zone',
+      {
+        schema: {
+          tags,
+          summary: 'Set the time zone (an IANA name such as Europe/Berlin; null for none, read as UTC) the server reads your days in',
+          security,
+          body: TimeZoneInput,
+          response: { 200: UserResponse, ...errors },
+        },
+      },
+      async (request) => ({ user: presentUser(await settings.setTimeZone(request.user, request.body.time_zone)) }),
     );
 
     signedIn.put(

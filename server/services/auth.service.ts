@@ -15,6 +15,7 @@ export function presentUser(row: UserRow): User {
     user_photo: row.user_photo,
     created_at: row.created_at,
     email_verified_at: row.email_verified_at,
+    time_zone: row.time_zone,
   };
 }
 

@@ -50,6 +50,16 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       return (await users.findById(user.id))!;
     },
 
+    /**
+     * The zone the server reads this person's days in (issue 21): the summary's "due today" when the
+     * viewer sends no date, a repeating task's first date, a completion's day. Nothing listed shows it,
+     * so no list version moves.
+     */
+    async setTimeZone(user: UserRow, timeZone: string | null): Promise<UserRow> {
+      if (timeZone !== user.time_zone) await users.setTimeZone(user.id, timeZone, clock.nowIso());
+      return (await users.findById(user.id))!;
+    },
+
     /** A new photo (any JPEG, PNG, WebP or GIF; 256×256 WebP is kept) under a new address. */
     async setPhoto(user: UserRow, upload: Buffer): Promise<UserRow> {
       const content = await profilePhotoFrom(upload);

@@ -10,6 +10,7 @@ const user = (id: number) => ({
   user_photo: null,
   created_at: '',
   email_verified_at: null,
+  time_zone: null,
 });
 
 beforeEach(() => {

@@ -33,6 +33,7 @@ function storedUserFrom(value: unknown): User | null {
     user_photo: typeof fields.user_photo === 'string' ? fields.user_photo : null,
     created_at: text('created_at'),
     email_verified_at: typeof fields.email_verified_at === 'string' ? fields.email_verified_at : null,
+    time_zone: typeof fields.time_zone === 'string' ? fields.time_zone : null,
   };
 }
 

@@ -172,6 +172,7 @@ function start(page: HTMLElement) {
             user_photo: user.user_photo,
             created_at: user.created_at,
             email_verified_at: user.email_verified_at ?? null,
+            time_zone: user.time_zone ?? null,
           };
           storeSession(stored, token.plainTextToken);
           location.replace(destination(language));

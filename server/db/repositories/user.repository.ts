@@ -38,6 +38,16 @@ export function createUserRepository(db: Kysely<Tables>) {
       await db.updateTable('users').set({ name, updated_at: now }).where('id', '=', id).execute();
     },
 
+    /** The IANA zone a person set (migration 008), null when none: their "today" on the server. */
+    async setTimeZone(id: number, timeZone: string | null, now: string): Promise<void> {
+      await db.updateTable('users').set({ time_zone: timeZone, updated_at: now }).where('id', '=', id).execute();
+    },
+
+    async timeZoneOf(id: number): Promise<string | null> {
+      const row = await db.selectFrom('users').select('time_zone').where('id', '=', id).executeTakeFirst();
+      return row?.time_zone ?? null;
+    },
+
     async setPhoto(id: number, userPhoto: string | null, now: string): Promise<void> {
       await db.updateTable('users').set({ user_photo: userPhoto, updated_at: now }).where('id', '=', id).execute();
     },

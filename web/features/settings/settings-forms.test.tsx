@@ -17,6 +17,7 @@ const user: User = {
   user_photo: null,
   created_at: '2026-01-01T00:00:00.000Z',
   email_verified_at: '2026-01-02T00:00:00.000Z',
+  time_zone: null,
 };
 
 const fetchMock = vi.fn<typeof fetch>();
