@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRIORITIES } from '../constants.ts';
+import { PRIORITIES, RECURRENCE_FROM } from '../constants.ts';
 
 /** One part of an update, as the activity log names it. */
 export const ActivityChange = z.discriminatedUnion('kind', [
@@ -10,6 +10,11 @@ export const ActivityChange = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('priority'), from: z.enum(PRIORITIES), to: z.enum(PRIORITIES) }),
   z.object({ kind: z.literal('labels'), labels: z.array(z.string()) }),
   z.object({ kind: z.literal('labels_removed') }),
+  // Issue 21: a time on the due date, a repeat rule (its RRULE text) and what it counts from.
+  z.object({ kind: z.literal('due_time'), time: z.string() }),
+  z.object({ kind: z.literal('due_time_removed') }),
+  z.object({ kind: z.literal('recurrence'), rule: z.string(), from: z.enum(RECURRENCE_FROM) }),
+  z.object({ kind: z.literal('recurrence_removed') }),
 ]);
 export type ActivityChange = z.infer<typeof ActivityChange>;
 
@@ -34,6 +39,12 @@ export const ActivityEvent = z.discriminatedUnion('code', [
   z.object({ code: z.literal('share_left') }),
   z.object({ code: z.literal('ai_rewrite') }),
   z.object({ code: z.literal('ai_content') }),
+  /** A repeating task completed: its next occurrence is due on `next_date` (null: its rule has no later date). */
+  z.object({ code: z.literal('completed_repeating'), next_date: z.string().nullable() }),
+  /** The first entry of a next occurrence: the task it follows, and that one's due date. */
+  z.object({ code: z.literal('created_occurrence'), title: z.string(), after: z.string().nullable() }),
+  /** "Skip this one": the due date moved from one occurrence to the next. */
+  z.object({ code: z.literal('occurrence_skipped'), from: z.string().nullable(), to: z.string() }),
 ]);
 export type ActivityEvent = z.infer<typeof ActivityEvent>;
 

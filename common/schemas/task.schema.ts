@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { requiredField } from './messages.ts';
-import { PRIORITIES, SORT_DIRECTIONS, TASK_SORT_KEYS } from '../constants.ts';
+import { PRIORITIES, RECURRENCE_FROM, SORT_DIRECTIONS, TASK_SORT_KEYS } from '../constants.ts';
 import { LIMITS } from '../limits.ts';
 import { stripBidiControls, stripInvisible } from '../invisible-characters.ts';
 import { forListsOnly } from './checks.ts';
 import { recordId, recordIdParams } from './ids.ts';
 import { ActivityLog } from './activity.schema.ts';
 import { Label } from './label.schema.ts';
+import { RecurrenceField, RecurrenceFrom } from './recurrence.ts';
 
 export const Priority = z.enum(PRIORITIES, { error: 'The selected priority is invalid.' });
 
@@ -34,6 +35,12 @@ export const Task = z.object({
   title: z.string(),
   description: z.string(),
   due_date: z.string().nullable(),
+  /** Beyond the spec (issue 21): a time of day on the due date, `HH:MM` (24 h), in the owner's time zone; null for none. */
+  due_time: z.string().nullable(),
+  /** Beyond the spec: a repeat rule, an RFC 5545 RRULE value without DTSTART (`FREQ=WEEKLY;INTERVAL=1;BYDAY=MO`); null for none. */
+  recurrence: z.string().nullable(),
+  /** Beyond the spec: what the repeat counts from, the due date (a fixed schedule) or the day it was completed. */
+  recurrence_from: z.enum(RECURRENCE_FROM),
   priority: Priority,
   is_completed: z.union([z.literal(0), z.literal(1)]),
   labels: z.array(Label),
@@ -53,8 +60,15 @@ const labelName = z
   .min(1, 'A label name cannot be empty.')
   .max(LIMITS.labelNameMax, `A label name must not be greater than ${LIMITS.labelNameMax} characters.`);
 
-/** The task form payload (spec §3): validates the API and drives the web forms. */
-export const TaskInput = z.object({
+export const DUE_TIME_MESSAGE = 'The due time must be a time of day (HH:MM).';
+export const DUE_TIME_NEEDS_DATE_MESSAGE = 'A due time needs a due date.';
+/** A time of day, 00:00 to 23:59, or '' / null for none. */
+const dueTime = z
+  .union([z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, DUE_TIME_MESSAGE), z.literal(''), z.null()], { error: DUE_TIME_MESSAGE })
+  .transform((value) => value || null);
+
+/** The task form payload (spec §3), before the checks that take several fields. */
+const taskFields = z.object({
   title: z
     .string({ error: requiredField('title') })
     .overwrite(stripInvisible)
@@ -81,6 +95,26 @@ export const TaskInput = z.object({
     .default([]),
   /** Optional, beyond the spec: the task this one copies, for the activity log. */
   duplicated_from: recordId({ invalid: 'The duplicated from must be a task id.' }).optional().catch(undefined),
+  /**
+   * Optional, beyond the spec (issue 21): a time of day on the due date (`HH:MM`); it needs a due
+   * date, or a repeat rule that gives one.
+   */
+  due_time: dueTime.optional().transform((value) => value ?? null),
+  /**
+   * Optional, beyond the spec: a repeat rule (an RRULE value: FREQ DAILY, WEEKLY, MONTHLY or YEARLY,
+   * INTERVAL 1–365, BYDAY, BYMONTHDAY, BYMONTH; common/schemas/recurrence.ts), stored as rrule writes
+   * it. A repeating task given no due date gets the rule's first date from its owner's today.
+   */
+  recurrence: RecurrenceField.optional().transform((value) => value ?? null),
+  /** Optional, beyond the spec: `due_date` (the default, a fixed schedule) or `completion`. */
+  recurrence_from: RecurrenceFrom.default('due_date'),
+});
+
+/** The task form payload (spec §3): validates the API and drives the web forms. */
+export const TaskInput = taskFields.superRefine((task, context) => {
+  // A repeating task without a date gets one from its rule (the server's), so its time has a date.
+  if (task.due_time && !task.due_date && !task.recurrence)
+    context.addIssue({ code: 'custom', path: ['due_time'], message: DUE_TIME_NEEDS_DATE_MESSAGE, input: task.due_time });
 });
 export type TaskInput = z.input<typeof TaskInput>;
 export type TaskInputParsed = z.output<typeof TaskInput>;
@@ -88,9 +122,11 @@ export type TaskInputParsed = z.output<typeof TaskInput>;
 /**
  * PUT /api/tasks/update/{id}: the same body, but a field left out keeps its value instead of
  * falling back to the add defaults, so a client that sends only what changed loses nothing.
- * `null` or an empty value still clears (description, due date); `labels: []` removes them all.
+ * `null` or an empty value still clears (description, due date, due time, repeat rule);
+ * `labels: []` removes them all. Clearing the due date clears the due time too. Whether a time
+ * has its date depends on the task as stored: the server checks it.
  */
-export const TaskUpdateInput = TaskInput.extend({
+export const TaskUpdateInput = taskFields.extend({
   description: z
     .string({ error: 'The description must be text.' })
     // Markdown keeps its text; only the controls that reorder what follows go.
@@ -109,6 +145,10 @@ export const TaskUpdateInput = TaskInput.extend({
     .array(labelName, { error: 'The labels must be a list of names.' })
     .max(LIMITS.labelsPerTaskMax, forListsOnly(`A task can have at most ${LIMITS.labelsPerTaskMax} labels.`))
     .optional(),
+  due_time: dueTime.optional(),
+  /** `null` stops the repeating (the task keeps its date). */
+  recurrence: RecurrenceField.optional(),
+  recurrence_from: RecurrenceFrom.optional(),
 });
 export type TaskUpdateInputParsed = z.output<typeof TaskUpdateInput>;
 
@@ -189,3 +229,12 @@ export const TasksPage = TasksResponse.extend({ next_cursor: nextCursor });
 export const SharedTasksPage = SharedTasksResponse.extend({ next_cursor: nextCursor });
 export const TaskDetailResponse = z.object({ task: Task, activity_logs: z.array(ActivityLog) });
 export const CompletionResponse = z.object({ task: Task });
+/**
+ * PUT /api/tasks/complete/{id}: the spec's `task`, and beyond it the task created as the next
+ * occurrence when the completed one repeats (null otherwise, and when it was already completed).
+ */
+export const CompleteResponse = CompletionResponse.extend({
+  next_occurrence: Task.nullable().describe('The next occurrence created when a repeating task is completed; null otherwise'),
+});
+/** POST /api/tasks/{id}/skip-occurrence: the task, moved to its next date. */
+export const SkipOccurrenceResponse = z.object({ message: z.string(), task: Task });

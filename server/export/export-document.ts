@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '../../common/constants.ts';
 import { languageOf, type LanguageCode } from '../../common/locales.ts';
 import type { Comment } from '../../common/schemas/comment.schema.ts';
-import { EXPORT_TEXTS, fillTemplate, formatCalendarDate, formatTimestamp, type ExportTexts } from './export-texts.ts';
+import { EXPORT_TEXTS, fillTemplate, formatDueDate, formatTimestamp, type ExportTexts } from './export-texts.ts';
 import type { TaskExportData } from './export.types.ts';
 import { markdownToBlocks, type Block } from './markdown-to-blocks.ts';
 
@@ -114,7 +114,7 @@ export function buildExportDocument(data: TaskExportData): ExportDocument {
   });
 
   const completed = task.is_completed === 1;
-  const due: MetaItem[] = task.due_date ? [text(formatCalendarDate(task.due_date, language))] : [text(texts.noDueDate, 'muted')];
+  const due: MetaItem[] = task.due_date ? [text(formatDueDate(task.due_date, task.due_time, language))] : [text(texts.noDueDate, 'muted')];
   if (isOverdue(task, generatedAt)) due.push(chip(texts.overdue, EXPORT_COLORS.danger));
 
   const people: MetaItem[] = task.shared_with.flatMap((person, index) => [

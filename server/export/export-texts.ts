@@ -213,6 +213,13 @@ export function formatCalendarDate(date: string, language: LanguageCode): string
   return Number.isNaN(parsed.getTime()) ? date : formatter(language, false).format(parsed);
 }
 
+/** A due date with its time of day when it has one (issue 21): the owner's wall-clock time, so no zone is printed. */
+export function formatDueDate(date: string, time: string | null | undefined, language: LanguageCode): string {
+  if (!time) return formatCalendarDate(date, language);
+  const parsed = new Date(`${date.slice(0, 10)}T${time}:00Z`);
+  return Number.isNaN(parsed.getTime()) ? `${date} ${time}` : formatter(language, true).format(parsed);
+}
+
 /** An ISO timestamp as date and time, marked UTC. */
 export function formatTimestamp(timestamp: string | Date, language: LanguageCode): string {
   const parsed = typeof timestamp === 'string' ? new Date(timestamp) : timestamp;

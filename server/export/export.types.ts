@@ -18,6 +18,10 @@ export const ExportTask = Task.pick({
   labels: z.array(Label.pick({ id: true, name: true, color: true })),
   shared_with: z.array(SharedPerson.pick({ name: true, email: true, pivot: true })),
   owner: TaskOwner.pick({ name: true, email: true }),
+  // Issue 21: the due date's time (printed with it) and the repeat rule; optional for samples made before them.
+  due_time: Task.shape.due_time.optional(),
+  recurrence: Task.shape.recurrence.optional(),
+  recurrence_from: Task.shape.recurrence_from.optional(),
 });
 export type ExportTask = z.infer<typeof ExportTask>;
 

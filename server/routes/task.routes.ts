@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, MessageBody } from '../../common/schemas/error.schema.ts';
 import {
+  CompleteResponse,
   CompletionResponse,
   SharedTasksPage,
+  SkipOccurrenceResponse,
   TaskDetailResponse,
   TaskIdParams,
   TaskInput,
@@ -99,8 +101,9 @@ export const taskRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request, reply) => {
-        // Without the viewer's date the server's counts "due today" by its own: the tag then changes at its midnight.
-        const query = { ...request.query, today: request.query.today ?? tasks.today() };
+        // Without the viewer's date "due today" is today in their time zone (UTC until they set one):
+        // the tag then changes at their midnight.
+        const query = { ...request.query, today: request.query.today ?? tasks.today(request.user) };
         const cacheHeaders = listCacheHeaders(
           lists.tag({ list: scope, userId: request.user.id, version: request.user.data_version, query }),
         );
@@ -155,13 +158,28 @@ export const taskRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['tasks'],
-        summary: 'Mark a task completed',
+        summary: 'Mark a task completed (a repeating task: its next occurrence is created, as next_occurrence)',
         security,
         params: TaskIdParams,
-        response: { 200: CompletionResponse, ...errors },
+        response: { 200: CompleteResponse, ...errors },
       },
     },
-    async (request) => ({ task: await tasks.setCompleted(request.user, request.params.id, true) }),
+    async (request) => tasks.complete(request.user, request.params.id),
+  );
+
+  // Beyond the spec (issue 21): "skip this one" for a repeating task. Stopping is an update with `recurrence: null`.
+  app.post(
+    '/api/tasks/:id/skip-occurrence',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: "Move a repeating task's due date to its next occurrence (422 when it does not repeat)",
+        security,
+        params: TaskIdParams,
+        response: { 200: SkipOccurrenceResponse, ...errors },
+      },
+    },
+    async (request) => ({ message: 'Occurrence skipped', task: await tasks.skipOccurrence(request.user, request.params.id) }),
   );
 
   app.put(

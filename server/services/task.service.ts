@@ -8,14 +8,18 @@ import type {
   TaskSummaryQuery,
   TaskUpdateInputParsed,
 } from '../../common/schemas/task.schema.ts';
+import { DUE_TIME_NEEDS_DATE_MESSAGE } from '../../common/schemas/task.schema.ts';
+import { parseRecurrence, RECURRENCE_MESSAGE } from '../../common/schemas/recurrence.ts';
+import { localDate } from '../../common/time-zone.ts';
 import type { RenderedTaskCache } from '../cache/rendered-task.cache.ts';
-import type { Priority } from '../../common/constants.ts';
+import type { Priority, RecurrenceFrom } from '../../common/constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { createActivityRepository } from '../db/repositories/activity.repository.ts';
 import { createAudienceRepository } from '../db/repositories/audience.repository.ts';
 import { createDataVersionRepository } from '../db/repositories/data-version.repository.ts';
 import { createLabelRepository, labelKey } from '../db/repositories/label.repository.ts';
+import { createShareRepository } from '../db/repositories/share.repository.ts';
 import {
   createTaskRepository,
   type TaskListFilter,
@@ -23,13 +27,14 @@ import {
   type TaskSetFilter,
   type TaskWithRelations,
 } from '../db/repositories/task.repository.ts';
-import type { UserRow } from '../db/repositories/user.repository.ts';
+import { createUserRepository, type UserRow } from '../db/repositories/user.repository.ts';
 import type { Tables } from '../db/tables.ts';
-import { ForbiddenError, NotFoundError } from '../errors.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { canCompleteTask, canDeleteTask, canEditTask, canViewTask } from '../policies/task.policy.ts';
 import { loadTask, TASK_NOT_FOUND, taskAccess } from './task-access.ts';
 import { presentTask } from './task.presenter.ts';
 import { decodeCursor, encodeCursor } from './task-cursor.ts';
+import { firstOccurrence, nextOccurrence, occurrenceAfterCompletion, rruleAgrees } from './recurrence.ts';
 
 /** What changed in an update, for the activity log. */
 function describeChanges(before: TaskWithRelations, after: TaskInputParsed): ActivityChange[] {
@@ -44,8 +49,46 @@ function describeChanges(before: TaskWithRelations, after: TaskInputParsed): Act
   const afterLabels = after.labels.map(labelKey).join('\n');
   if (beforeLabels !== afterLabels)
     changes.push(after.labels.length ? { kind: 'labels', labels: after.labels } : { kind: 'labels_removed' });
+  if (before.due_time !== after.due_time)
+    changes.push(after.due_time ? { kind: 'due_time', time: after.due_time } : { kind: 'due_time_removed' });
+  if (before.recurrence !== after.recurrence || (after.recurrence && before.recurrence_from !== after.recurrence_from))
+    changes.push(
+      after.recurrence ? { kind: 'recurrence', rule: after.recurrence, from: after.recurrence_from } : { kind: 'recurrence_removed' },
+    );
   return changes;
 }
+
+/** A task's date, time and repeat rule, as a request asks for them and as they are stored. */
+interface Schedule {
+  due_date: string | null;
+  due_time: string | null;
+  recurrence: string | null;
+  recurrence_from: RecurrenceFrom;
+}
+
+const recurrenceError = () => new ValidationError({ recurrence: [RECURRENCE_MESSAGE] });
+
+/**
+ * The schedule as it will be stored, or a 422 naming the field: a rule must read the same to rrule
+ * and have a date to go on to from the task's; a repeating task given no date gets its rule's
+ * first from its owner's today; a time needs a date.
+ */
+async function resolveSchedule(wanted: Schedule, ownerToday: () => Promise<string>): Promise<Schedule> {
+  let dueDate = wanted.due_date;
+  if (wanted.recurrence !== null) {
+    const rule = parseRecurrence(wanted.recurrence);
+    if (!rule || !rruleAgrees(wanted.recurrence)) throw recurrenceError();
+    dueDate ??= firstOccurrence(rule, await ownerToday()) ?? null;
+    if (dueDate === null) throw recurrenceError();
+    const next = wanted.recurrence_from === 'completion' ? occurrenceAfterCompletion(rule, dueDate) : nextOccurrence(rule, dueDate);
+    if (next === undefined) throw recurrenceError();
+  }
+  if (wanted.due_time !== null && dueDate === null) throw new ValidationError({ due_time: [DUE_TIME_NEEDS_DATE_MESSAGE] });
+  return { ...wanted, due_date: dueDate };
+}
+
+const recurrenceFromOf = (row: { recurrence_from: string }): RecurrenceFrom =>
+  row.recurrence_from === 'completion' ? 'completion' : 'due_date';
 
 /** Tasks fetched per query when rendering what the cache lacks (bounded IN lists on both databases). */
 const RENDER_BATCH = 500;
@@ -90,6 +133,8 @@ export function createTaskService(deps: {
     activity: createActivityRepository(db),
     versions: createDataVersionRepository(db),
     audience: createAudienceRepository(db),
+    shares: createShareRepository(db),
+    users: createUserRepository(db),
   });
   const base = repositories(database.db);
   /** A transaction's handle, for reading a task's access inside it. */
@@ -154,7 +199,11 @@ export function createTaskService(deps: {
   });
   const filterOf = (query: TaskListQuery) => ({ ...setFilterOf(query), sort: query.sort, direction: query.direction });
 
-  const todayUtc = () => clock.nowIso().slice(0, 10);
+  /** A person's today: the calendar day now in their time zone (UTC until they set one). */
+  const todayOf = (person: Pick<UserRow, 'time_zone'>) => localDate(clock.now(), person.time_zone);
+  /** The today of a task's owner, who may not be the one writing (a collaborator): repeat rules follow the owner's days. */
+  const ownerToday = async (db: ReturnType<typeof repositories>, ownerId: number, user: UserRow) =>
+    localDate(clock.now(), ownerId === user.id ? user.time_zone : await db.users.timeZoneOf(ownerId));
   /** A summary's query with the day "due today" means: the viewer's, or the server's when none was given. */
   type DatedSummaryQuery = TaskSummaryQuery & { today: string };
 
@@ -186,8 +235,8 @@ export function createTaskService(deps: {
     listSharedWith: (user: ListReader, query: TaskListQuery): Promise<Buffer> =>
       listBody('shared_tasks', { recipient: { userId: user.id, status: 'accepted' }, ...filterOf(query) }, query),
 
-    /** The server's date (UTC), for a summary asked without the viewer's. */
-    today: todayUtc,
+    /** The viewer's date in their time zone, for a summary asked without it. */
+    today: todayOf,
 
     summarizeOwn: (user: Pick<UserRow, 'id'>, query: DatedSummaryQuery): Promise<TaskSummary> => summarize({ ownerId: user.id }, query),
 
@@ -205,13 +254,20 @@ export function createTaskService(deps: {
 
     async create(user: UserRow, input: TaskInputParsed): Promise<Task> {
       const now = clock.nowIso();
+      const schedule = await resolveSchedule(
+        { due_date: input.due_date, due_time: input.due_time, recurrence: input.recurrence, recurrence_from: input.recurrence_from },
+        async () => todayOf(user),
+      );
       const created = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const row = await db.tasks.insert({
           userId: user.id,
           title: input.title,
           description: input.description,
-          dueDate: input.due_date,
+          dueDate: schedule.due_date,
+          dueTime: schedule.due_time,
+          recurrence: schedule.recurrence,
+          recurrenceFrom: schedule.recurrence_from,
           priority: input.priority,
           now,
         });
@@ -244,18 +300,36 @@ export function createTaskService(deps: {
         const db = repositories(trx);
         const { task, access } = await loadTask(reader(trx), user, taskId, { relations: true });
         if (!canEditTask(access)) throw new ForbiddenError('You do not have permission to edit this task.');
-        // What the body leaves out keeps its value.
+        // What the body leaves out keeps its value; clearing the due date clears its time.
+        const dueDate = update.due_date === undefined ? task.due_date : update.due_date;
+        const schedule = await resolveSchedule(
+          {
+            due_date: dueDate,
+            due_time: update.due_time !== undefined ? update.due_time : dueDate === null ? null : task.due_time,
+            recurrence: update.recurrence === undefined ? task.recurrence : update.recurrence,
+            recurrence_from: update.recurrence_from ?? recurrenceFromOf(task),
+          },
+          () => ownerToday(db, task.user_id, user),
+        );
         const input: TaskInputParsed = {
           title: update.title,
           description: update.description ?? task.description,
-          due_date: update.due_date === undefined ? task.due_date : update.due_date,
+          ...schedule,
           priority: update.priority ?? (task.priority as Priority),
           labels: update.labels ?? task.labels.map((label) => label.name),
         };
         const changes = describeChanges(task, input);
         await db.tasks.update(
           taskId,
-          { title: input.title, description: input.description, due_date: input.due_date, priority: input.priority as Priority },
+          {
+            title: input.title,
+            description: input.description,
+            due_date: input.due_date,
+            due_time: input.due_time,
+            recurrence: input.recurrence,
+            recurrence_from: input.recurrence_from,
+            priority: input.priority as Priority,
+          },
           now,
         );
         // Labels belong to the task's owner, also when a collaborator edits.
@@ -265,6 +339,95 @@ export function createTaskService(deps: {
           labels.map((label) => label.id),
         );
         await db.activity.record(taskId, user.id, changes.length ? { code: 'updated', changes } : { code: 'unchanged' }, now);
+        const listers = await db.audience.listersOf([taskId]);
+        await db.versions.bump(listers);
+        return listers;
+      });
+      const row = (await base.tasks.findWithRelations(taskId))!;
+      notify(taskId, listers);
+      return presentTask(row);
+    },
+
+    /**
+     * Completes a task (PUT /api/tasks/complete/{id}). A repeating one stays completed with its date
+     * and stops repeating (reopening it forks nothing), and in the same transaction its next
+     * occurrence is created: the same title, description, priority, labels, time, rule and people
+     * (accepted as accepted, pending as pending), due on the rule's next date after its due date, or
+     * the interval after today in the owner's zone for a rule counted from completion. One step per
+     * completion, also when that date is already past (decision 020).
+     */
+    async complete(user: UserRow, taskId: number): Promise<{ task: Task; next_occurrence: Task | null }> {
+      const now = clock.nowIso();
+      const { listers, nextId } = await database.db.transaction().execute(async (trx) => {
+        const db = repositories(trx);
+        const { task, access } = await loadTask(reader(trx), user, taskId, { relations: true });
+        if (!canCompleteTask(access)) throw new ForbiddenError('You do not have permission to change this task.');
+        // Already so: nothing is written; open screens are told all the same, so a stale one catches up.
+        if (task.is_completed) return { listers: await db.audience.listersOf([taskId]), nextId: null };
+        const rule = task.recurrence === null ? undefined : parseRecurrence(task.recurrence);
+        if (!rule) {
+          await db.tasks.update(taskId, { is_completed: 1 }, now);
+          await db.activity.record(taskId, user.id, { code: 'completed' }, now);
+        } else {
+          const today = await ownerToday(db, task.user_id, user);
+          const nextDate =
+            recurrenceFromOf(task) === 'completion' ? occurrenceAfterCompletion(rule, today) : nextOccurrence(rule, task.due_date ?? today);
+          await db.tasks.update(taskId, { is_completed: 1, recurrence: null }, now);
+          await db.activity.record(taskId, user.id, { code: 'completed_repeating', next_date: nextDate ?? null }, now);
+          if (nextDate !== undefined) {
+            // The owner's task, whoever completed it; their labels, and the people as they are.
+            const next = await db.tasks.insert({
+              userId: task.user_id,
+              title: task.title,
+              description: task.description,
+              dueDate: nextDate,
+              dueTime: task.due_time,
+              recurrence: task.recurrence,
+              recurrenceFrom: recurrenceFromOf(task),
+              priority: task.priority as Priority,
+              now,
+            });
+            await db.labels.setTaskLabels(
+              next.id,
+              task.labels.map((label) => label.id),
+            );
+            await db.shares.copyToTask(taskId, next.id, now);
+            await db.activity.record(next.id, user.id, { code: 'created_occurrence', title: task.title, after: task.due_date }, now);
+            // Both tasks have the same people: one audience, one bump.
+            const listers = await db.audience.listersOf([taskId, next.id]);
+            await db.versions.bump(listers);
+            return { listers, nextId: next.id };
+          }
+        }
+        const listers = await db.audience.listersOf([taskId]);
+        await db.versions.bump(listers);
+        return { listers, nextId: null };
+      });
+      const [row, nextRow] = await Promise.all([
+        base.tasks.findWithRelations(taskId),
+        nextId === null ? undefined : base.tasks.findWithRelations(nextId),
+      ]);
+      notify(taskId, listers);
+      if (nextId !== null) notify(nextId, listers);
+      return { task: presentTask(row!), next_occurrence: nextRow ? presentTask(nextRow) : null };
+    },
+
+    /**
+     * "Skip this one" (POST /api/tasks/{id}/skip-occurrence): a repeating task's due date moves to
+     * its rule's next date after it; 422 when the task does not repeat. Whoever may edit it may.
+     */
+    async skipOccurrence(user: UserRow, taskId: number): Promise<Task> {
+      const now = clock.nowIso();
+      const listers = await database.db.transaction().execute(async (trx) => {
+        const db = repositories(trx);
+        const { task, access } = await loadTask(reader(trx), user, taskId);
+        if (!canEditTask(access)) throw new ForbiddenError('You do not have permission to edit this task.');
+        const rule = task.recurrence === null ? undefined : parseRecurrence(task.recurrence);
+        if (!rule) throw new ValidationError({ recurrence: ['This task does not repeat.'] });
+        const next = nextOccurrence(rule, task.due_date ?? (await ownerToday(db, task.user_id, user)));
+        if (next === undefined) throw new ValidationError({ recurrence: ['The repeat rule has no later date.'] });
+        await db.tasks.update(taskId, { due_date: next }, now);
+        await db.activity.record(taskId, user.id, { code: 'occurrence_skipped', from: task.due_date, to: next }, now);
         const listers = await db.audience.listersOf([taskId]);
         await db.versions.bump(listers);
         return listers;

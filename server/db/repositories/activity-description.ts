@@ -17,6 +17,14 @@ function changeText(change: ActivityChange): string {
       return `set the labels to ${change.labels.join(', ')}`;
     case 'labels_removed':
       return 'removed all labels';
+    case 'due_time':
+      return `set the due time to ${change.time}`;
+    case 'due_time_removed':
+      return 'removed the due time';
+    case 'recurrence':
+      return `set the repeat rule to ${change.rule}${change.from === 'completion' ? ', counted from completion' : ''}`;
+    case 'recurrence_removed':
+      return 'stopped repeating';
   }
 }
 
@@ -60,5 +68,11 @@ export function activityDescription(event: ActivityEvent): string {
       return 'AI suggested a rewrite of the description';
     case 'ai_content':
       return 'AI suggested content for the description';
+    case 'completed_repeating':
+      return event.next_date ? `Completed; next occurrence on ${event.next_date}` : 'Completed; the repeat rule has no later date';
+    case 'created_occurrence':
+      return `Created as the next occurrence of “${event.title}”${event.after ? ` after ${event.after}` : ''}`;
+    case 'occurrence_skipped':
+      return `Skipped the occurrence${event.from ? ` on ${event.from}` : ''}; next on ${event.to}`;
   }
 }

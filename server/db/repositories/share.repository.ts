@@ -33,6 +33,29 @@ export function createShareRepository(db: Kysely<Tables>) {
         .execute();
     },
 
+    /**
+     * Gives a task the people of another, each as they are there (accepted stays accepted, pending
+     * stays pending, an invitation to an address stays one): a repeating task's next occurrence.
+     */
+    async copyToTask(fromTaskId: number, toTaskId: number, now: string): Promise<void> {
+      const shares = await db.selectFrom('task_shares').selectAll().where('task_id', '=', fromTaskId).orderBy('id').execute();
+      if (shares.length === 0) return;
+      await db
+        .insertInto('task_shares')
+        .values(
+          shares.map((share) => ({
+            task_id: toTaskId,
+            user_id: share.user_id,
+            email: share.email,
+            status: share.status,
+            shared_by: share.shared_by,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    },
+
     findForRecipient(taskId: number, userId: number): Promise<ShareRow | undefined> {
       return db.selectFrom('task_shares').selectAll().where('task_id', '=', taskId).where('user_id', '=', userId).executeTakeFirst();
     },

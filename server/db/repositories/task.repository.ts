@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
-import { PRIORITY_RANK, type Priority } from '../../../common/constants.ts';
+import { PRIORITY_RANK, type Priority, type RecurrenceFrom } from '../../../common/constants.ts';
 import type { Dialect } from '../database.ts';
 import type { Tables, TasksTable } from '../tables.ts';
 import { searchMayMatch, taskSearchCondition } from './task-search.ts';
@@ -279,6 +279,10 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect) {
       dueDate: string | null;
       priority: Priority;
       isCompleted?: number;
+      /** A time on the due date, a repeat rule and what it counts from (migration 008); left out, none. */
+      dueTime?: string | null;
+      recurrence?: string | null;
+      recurrenceFrom?: RecurrenceFrom;
       now: string;
     }): Promise<TaskRow> {
       return db
@@ -293,6 +297,11 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect) {
           is_completed: input.isCompleted ?? 0,
           created_at: input.now,
           updated_at: input.now,
+          // Named only when given: the column defaults are the same, and a database migrated to an
+          // earlier schema (the search index's migration test) can still take a task.
+          ...(input.dueTime != null && { due_time: input.dueTime }),
+          ...(input.recurrence != null && { recurrence: input.recurrence }),
+          ...(input.recurrenceFrom !== undefined && input.recurrenceFrom !== 'due_date' && { recurrence_from: input.recurrenceFrom }),
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -300,7 +309,16 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect) {
 
     async update(
       id: number,
-      changes: Partial<{ title: string; description: string; due_date: string | null; priority: Priority; is_completed: number }>,
+      changes: Partial<{
+        title: string;
+        description: string;
+        due_date: string | null;
+        due_time: string | null;
+        recurrence: string | null;
+        recurrence_from: RecurrenceFrom;
+        priority: Priority;
+        is_completed: number;
+      }>,
       now: string,
     ): Promise<void> {
       await db

@@ -28,6 +28,14 @@ function changeText(change: ActivityChange, t: TFunction<'tasks'>, language: str
       return t('activity.labels', { labels: listText(change.labels, language) });
     case 'labels_removed':
       return t('activity.labelsRemoved');
+    case 'due_time':
+      return t('activity.dueTime', { time: isolated(change.time) });
+    case 'due_time_removed':
+      return t('activity.dueTimeRemoved');
+    case 'recurrence':
+      return t(change.from === 'completion' ? 'activity.recurrenceFromCompletion' : 'activity.recurrence');
+    case 'recurrence_removed':
+      return t('activity.recurrenceRemoved');
   }
 }
 
@@ -45,7 +53,13 @@ const PLAIN_KEYS = {
   share_left: 'shareLeft',
   ai_rewrite: 'aiRewrite',
   ai_content: 'aiContent',
-} as const satisfies Record<Exclude<ActivityEvent['code'], 'created_copy' | 'updated' | 'shared' | 'share_removed'>, string>;
+} as const satisfies Record<
+  Exclude<
+    ActivityEvent['code'],
+    'created_copy' | 'updated' | 'shared' | 'share_removed' | 'completed_repeating' | 'created_occurrence' | 'occurrence_skipped'
+  >,
+  string
+>;
 
 /**
  * An activity entry in the reader's language, one line per thing it records (an update names
@@ -63,6 +77,16 @@ export function activityLines(log: ActivityLog, t: TFunction<'tasks'>, language:
       return [t('activity.shared', { emails: listText(event.emails, language) })];
     case 'share_removed':
       return [t('activity.shareRemoved', { email: isolated(event.email) })];
+    case 'completed_repeating':
+      return [
+        event.next_date
+          ? t('activity.completedRepeating', { date: isolated(fullDateText(event.next_date, language)) })
+          : t('activity.completedLastOccurrence'),
+      ];
+    case 'created_occurrence':
+      return [t('activity.createdOccurrence', { title: isolated(event.title) })];
+    case 'occurrence_skipped':
+      return [t('activity.occurrenceSkipped', { date: isolated(fullDateText(event.to, language)) })];
     default:
       return [t(`activity.${PLAIN_KEYS[event.code]}`)];
   }
