@@ -97,6 +97,9 @@ describe.each(testDialects())('lists stay fresh across two processes and random 
           description: `About ${pick(words)}`,
           priority: pick(['low', 'medium', 'high']),
           labels: next() < 0.5 ? ['Home'] : ['Work'],
+          // Issue 21: some repeat, some have a time (a repeating one without a date gets its rule's first).
+          ...(next() < 0.4 ? { recurrence: pick(['FREQ=DAILY', 'FREQ=WEEKLY;BYDAY=MO,TH', 'FREQ=MONTHLY;BYMONTHDAY=-1']) } : {}),
+          ...(next() < 0.3 ? { due_date: '2030-01-15', due_time: pick(['08:00', '17:30']) } : {}),
         });
         if (created.statusCode === 201) tasks.push(created.json().task.id);
       },
@@ -111,7 +114,26 @@ describe.each(testDialects())('lists stay fresh across two processes and random 
       },
       async () => {
         const id = someTask();
-        if (id) await write(pick([owner, friend]), 'PUT', `/api/tasks/${pick(['complete', 'uncomplete'])}/${id}`);
+        if (!id) return;
+        const answer = await write(pick([owner, friend]), 'PUT', `/api/tasks/${pick(['complete', 'uncomplete'])}/${id}`);
+        // A repeating task's completion creates its next occurrence, with the same people.
+        const nextId = answer.statusCode === 200 ? answer.json().next_occurrence?.id : undefined;
+        if (nextId) tasks.push(nextId);
+      },
+      async () => {
+        // Issue 21: a time, a repeat rule and what it counts from change how a task is listed.
+        const id = someTask();
+        if (id)
+          await write(pick([owner, friend]), 'PUT', `/api/tasks/update/${id}`, {
+            title: pick(['alpha one', 'beta two', 'gamma three']),
+            ...(next() < 0.5 ? { due_date: '2030-02-01', due_time: pick(['09:00', null]) } : {}),
+            recurrence: pick([null, 'FREQ=DAILY;INTERVAL=2', 'FREQ=YEARLY']),
+            recurrence_from: pick(['due_date', 'completion']),
+          });
+      },
+      async () => {
+        const id = someTask();
+        if (id) await write(pick([owner, friend]), 'POST', `/api/tasks/${id}/skip-occurrence`);
       },
       async () => {
         const id = someTask();
