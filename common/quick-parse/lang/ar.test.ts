@@ -23,6 +23,9 @@ const ROWS: ReadonlyArray<readonly [string, Expected, string?]> = [
   // Relative days, in MSA and in speech.
   ['اشتري خبز بكرة', { title: 'اشتري خبز', due_date: '2026-11-26' }],
   ['اتصل بماما اليوم', { title: 'اتصل بماما', due_date: '2026-11-25' }],
+  // A bare hour from 1 to 6 is in the afternoon; with minutes it is what it says.
+  ['اتصل بالسباك الساعة ٥', { title: 'اتصل بالسباك', due_date: '2026-11-25', due_time: '17:00' }],
+  ['القطار الساعة 5:30', { title: 'القطار', due_date: '2026-11-26', due_time: '05:30' }],
   ['اتصل بالسباك النهارده', { title: 'اتصل بالسباك', due_date: '2026-11-25' }],
   ['اتصل بخالي باجر', { title: 'اتصل بخالي', due_date: '2026-11-26' }],
   // Tanween on the alif, as the keyboard gives it: the span takes it, the title keeps nothing of it.

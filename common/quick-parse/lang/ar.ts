@@ -337,7 +337,9 @@ const lastOfMonth = (date: string) => addDays(addMonths(`${date.slice(0, 8)}01`,
 
 /** An hour, its minutes and a part of the day as a 24-hour time; undefined when they cannot be one ("15 صباحا"). */
 function clockTime(hour: number, minute: number, period: Period | undefined): string | undefined {
-  if (period === undefined) return hhmm(hour, minute);
+  // "الساعة 5" alone is 17:00: a bare hour from 1 to 6 is in the afternoon, as in every language
+  // the product reads this way (decision 020); with minutes or a part of the day it is what it says.
+  if (period === undefined) return hhmm(minute === 0 && hour >= 1 && hour <= 6 ? hour + 12 : hour, minute);
   // "15 مساء" is 15:00 as typed; "15 صباحا" cannot be.
   if (hour > 12) return period === 'am' ? undefined : hhmm(hour, minute);
   if (hour < 1) return undefined;

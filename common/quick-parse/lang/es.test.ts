@@ -13,6 +13,9 @@ type Expected = Partial<Pick<QuickParse, 'due_date' | 'due_time' | 'priority' | 
 const ROWS: ReadonlyArray<[string, Expected, string?]> = [
   ['Llamar a mamá mañana', { title: 'Llamar a mamá', due_date: '2026-11-26' }],
   ['Pagar la luz hoy', { title: 'Pagar la luz', due_date: '2026-11-25' }],
+  // A bare hour from 1 to 6 is in the afternoon; "6h" is written the 24-hour way.
+  ['Llamar al fontanero a las 5', { title: 'Llamar al fontanero', due_date: '2026-11-25', due_time: '17:00' }],
+  ['Vuelo a las 6h', { title: 'Vuelo', due_date: '2026-11-26', due_time: '06:00' }],
   // Chrono alone reads "pasado mañana" as "mañana".
   ['Recoger el traje pasado mañana', { title: 'Recoger el traje', due_date: '2026-11-27' }],
   ['Recoger el traje pasado manana', { title: 'Recoger el traje', due_date: '2026-11-27' }],

@@ -187,7 +187,13 @@ const REPEATS: RepeatTable = [
 ];
 
 /** A clock time from its parts: the hour, its minutes, "y media", "de la tarde", "pm". */
-function clockTime(hourText: string, minuteText: string | undefined, fraction: string | undefined, period: string | undefined) {
+function clockTime(
+  hourText: string,
+  minuteText: string | undefined,
+  fraction: string | undefined,
+  period: string | undefined,
+  hourMark = false,
+) {
   let hour = countOf(hourText);
   let minute = minuteText === undefined ? 0 : Number(minuteText);
   const quarter = fraction && plain(fraction);
@@ -196,6 +202,9 @@ function clockTime(hourText: string, minuteText: string | undefined, fraction: s
   else if (quarter === 'menos cuarto') [hour, minute] = [hour - 1, 45];
   const when = period ? plain(period).replace(/\s/g, '') : '';
   if (hour > 12 && when) return undefined;
+  // "a las 5" alone is 17:00: a bare hour from 1 to 6 is in the afternoon (decision 020).
+  // "6h" is written the 24-hour way and stays 06:00.
+  if (!when && !hourMark && minuteText === undefined && !quarter && hour >= 1 && hour <= 6) hour += 12;
   if (/tarde|pm/.test(when) && hour < 12) hour += 12;
   else if (when.includes('noche') && hour >= 6 && hour < 12) hour += 12;
   else if (/noche|am|manana|madrugada/.test(when) && hour === 12) hour = 0;
@@ -269,7 +278,7 @@ const OWN: DateTable = [
       const clear =
         prefix || (/^\d+$/.test(hour!) && (separator === ':' || separator === 'h' || h || meridiem || /^[ym]/i.test(fraction ?? '')));
       if (!clear) return undefined;
-      return time(m, clockTime(hour!, minutes, fraction, period ?? meridiem));
+      return time(m, clockTime(hour!, minutes, fraction, period ?? meridiem, Boolean(h || separator)));
     },
   ],
 ];
