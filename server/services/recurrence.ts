@@ -1,4 +1,5 @@
-import * as rruleModule from 'rrule';
+import { createRequire } from 'node:module';
+import type * as rruleModule from 'rrule';
 import { parseRecurrence, RECURRENCE_WEEKDAYS, type Recurrence } from '../../common/schemas/recurrence.ts';
 
 /**
@@ -16,9 +17,10 @@ import { parseRecurrence, RECURRENCE_WEEKDAYS, type Recurrence } from '../../com
  * at worst.
  */
 
-// rrule ships an ES module for bundlers and a CommonJS build for Node, whose named exports Node
-// cannot see; the namespace holds them directly (Vite) or under `default` (Node).
-const { RRule } = (rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule;
+// rrule loads when a rule is first set, not with the server (its cold start has little room:
+// docs/performance.md); its CommonJS build, the one Node runs.
+let loaded: typeof rruleModule.RRule | undefined;
+const rrule = () => (loaded ??= (createRequire(import.meta.url)('rrule') as typeof rruleModule).RRule);
 
 /** 400 Gregorian years in days: after it every month starts on the same weekday again. */
 const HORIZON_DAYS = 146_097;
@@ -202,13 +204,14 @@ export function occurrenceAfterCompletion(rule: Recurrence, completedOn: string)
   return next === undefined ? undefined : formatDay(next);
 }
 
-const RRULE_FREQUENCIES = { DAILY: RRule.DAILY, WEEKLY: RRule.WEEKLY, MONTHLY: RRule.MONTHLY, YEARLY: RRule.YEARLY } as const;
-const RRULE_DAYS = [RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR, RRule.SA, RRule.SU];
+const frequencyOf = (freq: Recurrence['freq']) => rrule()[freq];
 
 /** rrule's options for a rule and a start day: what the tests and `rruleAgrees` hand the library. */
 export function rruleOptions(rule: Recurrence, start: string) {
+  const RRule = rrule();
+  const RRULE_DAYS = [RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR, RRule.SA, RRule.SU];
   return {
-    freq: RRULE_FREQUENCIES[rule.freq],
+    freq: frequencyOf(rule.freq),
     interval: rule.interval,
     dtstart: new Date(`${start}T00:00:00.000Z`),
     ...(rule.byDay.length && {
@@ -227,6 +230,7 @@ export function rruleOptions(rule: Recurrence, start: string) {
 export function rruleAgrees(text: string): boolean {
   const rule = parseRecurrence(text);
   if (!rule) return false;
+  const RRule = rrule();
   try {
     const options = RRule.parseString(text);
     const parsed = new RRule({ ...options, dtstart: new Date(Date.UTC(2000, 0, 1)) }).origOptions;
@@ -239,7 +243,7 @@ export function rruleAgrees(text: string): boolean {
     );
     const list = (value: number | number[] | null | undefined) => (value === undefined || value === null ? [] : [value].flat());
     return (
-      parsed.freq === RRULE_FREQUENCIES[rule.freq] &&
+      parsed.freq === frequencyOf(rule.freq) &&
       (parsed.interval ?? 1) === rule.interval &&
       days.length === rule.byDay.length &&
       days.every((day, index) => day.weekday === rule.byDay[index]!.weekday && (day.nth || undefined) === rule.byDay[index]!.nth) &&
