@@ -3,6 +3,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { currentUserQuery, userKeys } from '../lib/api/user-queries.ts';
+import { useTimeZoneFromBrowser } from '../lib/use-user-clock.ts';
 import { useLiveUpdates } from '../lib/realtime.ts';
 import { lazyWithRetry } from '../lib/lazy-with-retry.ts';
 import { useSession } from '../lib/session.tsx';
@@ -47,6 +48,9 @@ export function AppLayout() {
       void queryClient.invalidateQueries({ queryKey: userKeys.me });
     }
   }, [me.data, session, signIn, queryClient]);
+
+  // Issue 21: a person's days are read in their time zone; the browser's until they choose one.
+  useTimeZoneFromBrowser(me.data?.user.time_zone === null && me.data.user.id === sessionUser?.id);
 
   // Issue 18: until the address is proven, shares to it do not arrive. Shown once the server has
   // said so (a stored user from before the field existed says nothing), and gone as soon as

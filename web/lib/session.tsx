@@ -110,6 +110,12 @@ export function useSession(): SessionContextValue {
   return value;
 }
 
+/** The signed-in user, or null when signed out or outside the session (a component rendered on its own). */
+export function useSignedInUser(): User | null {
+  const session = useContext(SessionContext)?.session;
+  return session?.status === 'authenticated' ? session.user : null;
+}
+
 /** The signed-in user; only for components rendered behind the auth guard. */
 export function useCurrentUser(): User {
   const { session } = useSession();

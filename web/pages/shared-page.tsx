@@ -10,6 +10,7 @@ import { usePageMeta } from '../lib/page-meta.ts';
 import { useCurrentUser } from '../lib/session.tsx';
 import type { DuplicateNavigationState } from './dashboard-page.tsx';
 import { CommentsPanel, preloadTaskDialogs, ShareDialog, SharedWithPanel, TaskDetailDialog, TaskFormDialog } from './lazy-task-dialogs.tsx';
+import { useUserClock } from '../lib/use-user-clock.ts';
 
 /**
  * Spec §2: like the dashboard without add, delete or sharing actions on the list; the detail
@@ -22,6 +23,7 @@ export default function SharedPage() {
   const dialogs = useTaskDialogs();
   const navigate = useNavigate();
   const [sharing, setSharing] = useState<Task | null>(null);
+  const { today } = useUserClock();
   usePageMeta({ title: t('shared.title'), description: t('shared.subtitle'), indexable: false });
 
   return (
@@ -35,7 +37,7 @@ export default function SharedPage() {
         onClose={dialogs.closeDetail}
         onEdit={dialogs.openEdit}
         onDuplicate={(task) => {
-          const state: DuplicateNavigationState = { duplicate: { values: duplicateValues(task), from: task.id } };
+          const state: DuplicateNavigationState = { duplicate: { values: duplicateValues(task, today), from: task.id } };
           navigate(paths.dashboard, { state });
         }}
         onShare={setSharing}

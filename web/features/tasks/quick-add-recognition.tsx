@@ -5,7 +5,7 @@ import { isLanguageCode } from '../../../common/locales.ts';
 import { ignoreKey, parseQuickAdd, type ParsedToken, type QuickParse, type TokenKind } from '../../../common/quick-parse/parse.ts';
 import { toRRule } from '../../../common/quick-parse/repeat.ts';
 import { cx } from '../../lib/class-names.ts';
-import { userClock } from '../../lib/user-clock.ts';
+import { useUserClock } from '../../lib/use-user-clock.ts';
 import { dueDateText } from './task-dates.ts';
 import { repeatText, timeText } from './schedule-text.ts';
 
@@ -48,7 +48,7 @@ export default function QuickAddRecognition({ text, input, onParsed, chips: plac
   const { t: tTasks } = useTranslation('tasks');
   const language = isLanguageCode(i18n.language) ? i18n.language : 'en';
   const [ignored, setIgnored] = useState<string[]>([]);
-  const clock = userClock();
+  const clock = useUserClock();
   const result = useMemo(
     () => parseQuickAdd(text, { locale: language, context: clock, ignored }),
     // The clock is read per render; a parse only needs redoing when the day or minute changes it.

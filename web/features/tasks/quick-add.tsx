@@ -2,11 +2,11 @@ import { Plus, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../common/limits.ts';
-import { localDateString } from '../../../common/task-rules.ts';
 import { cx } from '../../lib/class-names.ts';
 import { addTask } from '../../lib/api/task-queries.ts';
 import { emitRefreshTasks } from '../../lib/task-events.ts';
 import { useToast } from '../../components/ui/toast.tsx';
+import { useUserClock } from '../../lib/use-user-clock.ts';
 import type { RecognisedFields } from './quick-add-recognition.tsx';
 
 // The parser (chrono-node, rrule, six grammars) loads when quick add first opens.
@@ -20,6 +20,7 @@ export function QuickAdd() {
   const [title, setTitle] = useState('');
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const { today } = useUserClock();
   const recognised = useRef<{ text: string; fields: RecognisedFields }>(undefined);
   const onParsed = useCallback((parsed: { text: string; fields: RecognisedFields }) => (recognised.current = parsed), []);
 
@@ -31,7 +32,7 @@ export function QuickAdd() {
     try {
       // What the parser recognised, if it has read this very text; otherwise the title as typed.
       const fields = recognised.current?.text === title ? recognised.current.fields : { title: trimmed };
-      await addTask({ description: '', due_date: localDateString(new Date()), priority: 'medium', labels: [], ...fields });
+      await addTask({ description: '', due_date: today, priority: 'medium', labels: [], ...fields });
       setTitle('');
       toast.show(t('toasts.created'));
       emitRefreshTasks();

@@ -18,7 +18,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PRIORITIES, STORAGE_KEYS, type Density, type ViewMode } from '../../../common/constants.ts';
 import type { Task } from '../../../common/schemas/task.schema.ts';
-import { localDateString } from '../../../common/task-rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
@@ -40,6 +39,7 @@ import {
 } from './dashboard-filters.ts';
 import { TaskList } from './task-list.tsx';
 import { useToggleCompletion } from './use-task-actions.ts';
+import { useUserClock } from '../../lib/use-user-clock.ts';
 
 const selectClasses =
   'h-9 rounded-control border border-line bg-surface px-2.5 text-sm text-fg focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40';
@@ -83,7 +83,8 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
   const [density, setDensityState] = useState<Density>(storedDensity);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const wide = useWideScreen();
-  const today = localDateString(new Date());
+  // Today where the person lives (issue 21), not where the browser happens to be.
+  const today = useUserClock().today;
 
   // Spec §2: ?label= is read once, then removed from the address.
   useEffect(() => {

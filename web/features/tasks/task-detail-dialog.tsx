@@ -3,7 +3,7 @@ import { AlertTriangle, CheckCircle2, Circle, Copy, FileDown, FileText, LogOut, 
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '../../../common/schemas/task.schema.ts';
-import { isOverdue, localDateString } from '../../../common/task-rules.ts';
+import { isOverdue } from '../../../common/task-rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -25,6 +25,7 @@ import { AiWorking } from './ai-working.tsx';
 import { AiWriterName } from './ai-writer-name.tsx';
 import { TaskActivity } from './task-activity.tsx';
 import { useTickChecklistItem, useToggleCompletion } from './use-task-actions.ts';
+import { useUserClock } from '../../lib/use-user-clock.ts';
 
 const MarkdownView = lazyWithRetry(() => import('../../components/markdown/markdown-view.tsx'));
 
@@ -68,7 +69,8 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
   const tick = useTickChecklistItem();
   const toast = useToast();
   const task = detail.data?.task;
-  const today = localDateString(new Date());
+  // Today where the person lives (issue 21), not where the browser happens to be.
+  const today = useUserClock().today;
   const isOwner = task?.user_id === currentUserId;
   // Issue 18: a recipient who accepted the task may leave it (the owner removes people instead).
   const hasAccepted = !!task?.shared_with.some((person) => person.id === currentUserId && person.pivot.status === 'accepted');

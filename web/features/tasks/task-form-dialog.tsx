@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { PRIORITIES, type Priority } from '../../../common/constants.ts';
 import { LIMITS } from '../../../common/limits.ts';
 import { TaskInput, type Task, type TaskInputParsed } from '../../../common/schemas/task.schema.ts';
-import { localDateString } from '../../../common/task-rules.ts';
 import { MarkdownEditor } from '../../components/markdown/markdown-editor.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -19,6 +18,7 @@ import { AiWriterName } from './ai-writer-name.tsx';
 import { LabelPicker } from './label-picker.tsx';
 import type { RecognisedFields } from './quick-add-recognition.tsx';
 import { useSaveTask } from './use-task-actions.ts';
+import { useUserClock } from '../../lib/use-user-clock.ts';
 
 const Recognition = lazy(() => import('./quick-add-recognition.tsx'));
 
@@ -54,7 +54,8 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
   const { t, i18n } = useTranslation('tasks');
   const formId = useId();
   const aiAbort = useRef<AbortController | null>(null);
-  const today = localDateString(new Date());
+  // Today where the person lives (issue 21), not where the browser happens to be.
+  const today = useUserClock().today;
   const empty: TaskFormValues = { title: '', description: '', due_date: today, priority: 'medium', labels: [] };
   // Spec §5: the title is required (TaskInput, like its lengths and the date's form); an added
   // task's due date is not earlier than today, which only this form knows.

@@ -2,8 +2,8 @@ import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { DUPLICATE_TITLE_PREFIX, type Priority } from '../../../common/constants.ts';
 import type { Task } from '../../../common/schemas/task.schema.ts';
-import { localDateString } from '../../../common/task-rules.ts';
 import type { TaskFormMode, TaskFormValues } from './task-form-dialog.tsx';
+import { useUserClock } from '../../lib/use-user-clock.ts';
 
 export interface FormState {
   mode: TaskFormMode;
@@ -13,8 +13,7 @@ export interface FormState {
 }
 
 /** Spec §3: duplicate = 'Copy of ' + title, with description, due date, priority and label names copied. */
-export function duplicateValues(task: Task): Partial<TaskFormValues> {
-  const today = localDateString(new Date());
+export function duplicateValues(task: Task, today: string): Partial<TaskFormValues> {
   return {
     title: `${DUPLICATE_TITLE_PREFIX}${task.title}`,
     description: task.description,
@@ -58,6 +57,7 @@ export function useTaskDialogs() {
   const [deleting, setDeleting] = useState<Task | null>(null);
   const location = useLocation();
   const navigate = useNavigate();
+  const { today } = useUserClock();
   const detailId = taskIdIn(location.search);
   const openedHere = (location.state as OpenedHere | null)?.taskOpenedHere === true;
 
@@ -97,7 +97,10 @@ export function useTaskDialogs() {
       (task: Task, description?: string) => setForm({ mode: 'edit', taskId: task.id, initial: editValues(task, description) }),
       [],
     ),
-    openDuplicate: useCallback((task: Task) => setForm({ mode: 'duplicate', initial: duplicateValues(task), duplicatedFrom: task.id }), []),
+    openDuplicate: useCallback(
+      (task: Task) => setForm({ mode: 'duplicate', initial: duplicateValues(task, today), duplicatedFrom: task.id }),
+      [today],
+    ),
     openDuplicateDraft: useCallback(
       (initial: Partial<TaskFormValues>, duplicatedFrom?: number) =>
         setForm({ mode: 'duplicate', initial, ...(duplicatedFrom ? { duplicatedFrom } : {}) }),
