@@ -3,7 +3,8 @@
  * RRULE). Dates here are calendar days: rrule is given them as UTC midnights and answers in kind.
  */
 import * as rruleModule from 'rrule';
-import { WEEKDAYS, type RepeatRule } from './types.ts';
+import { formatRecurrence, type Recurrence } from '../schemas/recurrence.ts';
+import { WEEKDAYS, type RepeatRule, type Weekday } from './types.ts';
 
 // rrule ships an ES module for bundlers and a CommonJS build for Node, whose named exports Node
 // cannot see; the namespace holds them directly (Vite) or under `default` (Node).
@@ -29,13 +30,23 @@ function ruleFor(rule: RepeatRule, start: string) {
   });
 }
 
+/** The rule as the API stores and validates it (common/schemas/recurrence.ts). */
+export function toRecurrence(rule: RepeatRule): Recurrence {
+  const weekday = (code: Weekday) => WEEKDAYS.indexOf(code);
+  return {
+    freq: rule.freq.toUpperCase() as Recurrence['freq'],
+    interval: rule.interval,
+    byDay: rule.byNthWeekday
+      ? [{ weekday: weekday(rule.byNthWeekday.weekday), nth: rule.byNthWeekday.pos }]
+      : (rule.byWeekday ?? []).map((code) => ({ weekday: weekday(code) })),
+    byMonthDay: rule.byMonthDay === undefined ? [] : [rule.byMonthDay],
+    byMonth: rule.byMonth === undefined ? [] : [rule.byMonth],
+  };
+}
+
 /** The RRULE value (without DTSTART): what is stored with the task. */
 export function toRRule(rule: RepeatRule): string {
-  return ruleFor(rule, '2000-01-01')
-    .toString()
-    .split('\n')
-    .find((line) => line.startsWith('RRULE:'))!
-    .slice('RRULE:'.length);
+  return formatRecurrence(toRecurrence(rule));
 }
 
 /** The first day on or after `from` that the rule falls on ("every monday" typed on a Wednesday → the coming Monday). */

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject }
 import { useTranslation } from 'react-i18next';
 import { isLanguageCode } from '../../../common/locales.ts';
 import { ignoreKey, parseQuickAdd, type ParsedToken, type QuickParse, type TokenKind } from '../../../common/quick-parse/parse.ts';
-import { toRRule } from '../../../common/quick-parse/repeat.ts';
+import { toRecurrence, toRRule } from '../../../common/quick-parse/repeat.ts';
 import { cx } from '../../lib/class-names.ts';
 import { useUserClock } from '../../lib/use-user-clock.ts';
 import { dueDateText } from './task-dates.ts';
@@ -120,7 +120,7 @@ export default function QuickAddRecognition({ text, input, onParsed, chips: plac
       case 'label':
         return token.text;
       case 'repeat':
-        return repeatText(result.repeat!, t, language);
+        return repeatText(toRecurrence(result.repeat!), t, language);
     }
   };
 
