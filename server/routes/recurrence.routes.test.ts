@@ -455,6 +455,14 @@ describe.each(testDialects())('due times, time zones and repeating tasks on %s',
       expect((await complete(me, first.next_occurrence!.id)).next_occurrence).toMatchObject({ due_date: '2026-01-19' });
     });
 
+    test('two completions at once create one next occurrence', async () => {
+      const { owner, friend, task } = await sharedTask({ title: 'Raced', due_date: '2026-01-05', recurrence: 'FREQ=DAILY' });
+      const answers = await Promise.all([complete(owner, task.id), complete(friend, task.id), complete(owner, task.id)]);
+      expect(answers.filter((answer) => answer.next_occurrence !== null)).toHaveLength(1);
+      expect(await taskCount(owner.user.id)).toBe(2);
+      expect((await logs(owner, task.id)).filter((line: string) => line.startsWith('Completed'))).toHaveLength(1);
+    });
+
     test('a task that does not repeat completes as the spec has it, with next_occurrence null', async () => {
       const me = await t.signUp();
       const task = await add(me, { title: 'Once' });

@@ -363,16 +363,18 @@ export function createTaskService(deps: {
         const { task, access } = await loadTask(reader(trx), user, taskId, { relations: true });
         if (!canCompleteTask(access)) throw new ForbiddenError('You do not have permission to change this task.');
         // Already so: nothing is written; open screens are told all the same, so a stale one catches up.
-        if (task.is_completed) return { listers: await db.audience.listersOf([taskId]), nextId: null };
+        const unchanged = async () => ({ listers: await db.audience.listersOf([taskId]), nextId: null });
+        if (task.is_completed) return unchanged();
         const rule = task.recurrence === null ? undefined : parseRecurrence(task.recurrence);
+        // Completed only if still open: of two completions at once (a double click, two people), the
+        // one that waited on the other's row lock (PostgreSQL) finds it done and forks nothing.
+        if (!(await db.tasks.completeIfOpen(taskId, rule ? { recurrence: null } : {}, now))) return unchanged();
         if (!rule) {
-          await db.tasks.update(taskId, { is_completed: 1 }, now);
           await db.activity.record(taskId, user.id, { code: 'completed' }, now);
         } else {
           const today = await ownerToday(db, task.user_id, user);
           const nextDate =
             recurrenceFromOf(task) === 'completion' ? occurrenceAfterCompletion(rule, today) : nextOccurrence(rule, task.due_date ?? today);
-          await db.tasks.update(taskId, { is_completed: 1, recurrence: null }, now);
           await db.activity.record(taskId, user.id, { code: 'completed_repeating', next_date: nextDate ?? null }, now);
           if (nextDate !== undefined) {
             // The owner's task, whoever completed it; their labels, and the people as they are.

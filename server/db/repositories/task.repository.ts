@@ -333,6 +333,20 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect) {
         .execute();
     },
 
+    /**
+     * Marks a task completed (with `changes`, a repeating one losing its rule) unless it already is;
+     * whether this call did. Another transaction's completion of it, committed first, makes it false.
+     */
+    async completeIfOpen(id: number, changes: { recurrence?: null }, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('tasks')
+        .set({ ...changes, is_completed: 1, updated_at: now, revision: sql<number>`revision + 1` })
+        .where('id', '=', id)
+        .where('is_completed', '=', 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** For writes that change how a task is listed without touching its row (its shares). */
     async bumpRevisions(ids: number[]): Promise<void> {
       if (ids.length === 0) return;
