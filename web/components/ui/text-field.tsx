@@ -1,5 +1,5 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { cx } from '../../lib/class-names.ts';
 
 export const inputClasses =
@@ -16,6 +16,8 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
    * background: quick-add recognition highlights words under the text and lists chips below it.
    */
   adornment?: ReactNode;
+  /** The input element (React 19 passes refs as props). */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** The icon of the show/hide toggle: what pressing it does next. */
@@ -34,7 +36,7 @@ export function TextField({ label, error, hint, revealable, adornment, id, class
       <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-fg">
         {label}
       </label>
-      <div className={cx('relative', adornment && 'rounded-control bg-surface')}>
+      <div className={cx('relative', adornment ? 'rounded-control bg-surface' : undefined)}>
         <input
           id={inputId}
           type={effectiveType}
