@@ -191,6 +191,9 @@ export const TaskListQuery = z.object({
   status: z.enum(TASK_STATUSES, { error: 'The status must be all, pending or completed.' }).optional(),
   /** … only tasks due on this day (the viewer's "today" for the due-today filter). */
   due_date: z.iso.date({ error: 'The due date must be a valid date (YYYY-MM-DD).' }).optional(),
+  /** … and, for the Today and Upcoming views (issue 21), only tasks due from and up to these days (both included). */
+  due_from: z.iso.date({ error: 'The due from date must be a valid date (YYYY-MM-DD).' }).optional(),
+  due_to: z.iso.date({ error: 'The due to date must be a valid date (YYYY-MM-DD).' }).optional(),
 });
 export type TaskListQuery = z.infer<typeof TaskListQuery>;
 
@@ -238,3 +241,18 @@ export const CompleteResponse = CompletionResponse.extend({
 });
 /** POST /api/tasks/{id}/skip-occurrence: the task, moved to its next date. */
 export const SkipOccurrenceResponse = z.object({ message: z.string(), task: Task });
+
+/** The most tasks one reschedule may move ("move all overdue to today"). */
+export const TASK_RESCHEDULE_MAX = 1000;
+const rescheduleIdsMessage = `The task ids must be a list of 1 to ${TASK_RESCHEDULE_MAX} task ids.`;
+
+/** POST /api/tasks/reschedule (issue 21): several tasks to one due date, all or none. */
+export const RescheduleInput = z.object({
+  task_ids: z
+    .array(recordId({ invalid: 'Each task id must be a task id.' }), { error: rescheduleIdsMessage })
+    .min(1, rescheduleIdsMessage)
+    .max(TASK_RESCHEDULE_MAX, forListsOnly(rescheduleIdsMessage)),
+  due_date: z.iso.date({ error: 'The due date must be a valid date (YYYY-MM-DD).' }),
+});
+export type RescheduleInput = z.infer<typeof RescheduleInput>;
+export const RescheduleResponse = z.object({ message: z.string(), rescheduled: z.number().int() });

@@ -6,6 +6,8 @@ import {
   CompletionResponse,
   SharedTasksPage,
   SkipOccurrenceResponse,
+  RescheduleInput,
+  RescheduleResponse,
   TaskDetailResponse,
   TaskIdParams,
   TaskInput,
@@ -180,6 +182,23 @@ export const taskRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({ message: 'Occurrence skipped', task: await tasks.skipOccurrence(request.user, request.params.id) }),
+  );
+
+  app.post(
+    '/api/tasks/reschedule',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Move several tasks to one due date, all or none (issue 21: "move all overdue to today")',
+        security,
+        body: RescheduleInput,
+        response: { 200: RescheduleResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Tasks rescheduled',
+      rescheduled: await tasks.reschedule(request.user, request.body.task_ids, request.body.due_date),
+    }),
   );
 
   app.put(

@@ -197,7 +197,13 @@ export function createTaskService(deps: {
     completed: query.status === 'pending' ? (0 as const) : query.status === 'completed' ? (1 as const) : undefined,
     dueDate: query.due_date,
   });
-  const filterOf = (query: TaskListQuery) => ({ ...setFilterOf(query), sort: query.sort, direction: query.direction });
+  const filterOf = (query: TaskListQuery) => ({
+    ...setFilterOf(query),
+    dueFrom: query.due_from,
+    dueTo: query.due_to,
+    sort: query.sort,
+    direction: query.direction,
+  });
 
   /** A person's today: the calendar day now in their time zone (UTC until they set one). */
   const todayOf = (person: Pick<UserRow, 'time_zone'>) => localDate(clock.now(), person.time_zone);
@@ -437,6 +443,36 @@ export function createTaskService(deps: {
       const row = (await base.tasks.findWithRelations(taskId))!;
       notify(taskId, listers);
       return presentTask(row);
+    },
+
+    /**
+     * Moves several tasks to one due date (issue 21: "move all overdue to today"), all or none: a
+     * task the person may not see is a 404 and one they may not edit a 403, before anything moves.
+     * Times and repeat rules stay; each moved task gets its activity entry and its lists their
+     * versions, as an edit of its date would.
+     */
+    async reschedule(user: UserRow, taskIds: readonly number[], dueDate: string): Promise<number> {
+      const now = clock.nowIso();
+      const moved = await database.db.transaction().execute(async (trx) => {
+        const db = repositories(trx);
+        const moving: number[] = [];
+        for (const taskId of new Set(taskIds)) {
+          const { task, access } = await loadTask(reader(trx), user, taskId);
+          if (!canEditTask(access)) throw new ForbiddenError('You do not have permission to edit this task.');
+          if (task.due_date !== dueDate) moving.push(taskId);
+        }
+        for (const taskId of moving) {
+          await db.tasks.update(taskId, { due_date: dueDate }, now);
+          await db.activity.record(taskId, user.id, { code: 'updated', changes: [{ kind: 'due_date', date: dueDate }] }, now);
+        }
+        // Each task's own audience hears of it; every list that shows one of them gets a new version.
+        const audiences = new Map<number, number[]>();
+        for (const taskId of moving) audiences.set(taskId, await db.audience.listersOf([taskId]));
+        await db.versions.bump([...new Set([...audiences.values()].flat())]);
+        return audiences;
+      });
+      for (const [taskId, listers] of moved) notify(taskId, listers);
+      return moved.size;
     },
 
     async setCompleted(user: UserRow, taskId: number, completed: boolean): Promise<Task> {

@@ -55,6 +55,9 @@ export interface TaskListFilter {
   completed?: 0 | 1 | undefined;
   /** Only tasks due on this day (YYYY-MM-DD). */
   dueDate?: string | undefined;
+  /** Only tasks due from and up to these days, both included (the Today and Upcoming views). */
+  dueFrom?: string | undefined;
+  dueTo?: string | undefined;
   sort: 'created_at' | 'updated_at' | 'priority';
   direction: 'asc' | 'desc';
 }
@@ -139,6 +142,8 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect) {
     if (filter.priority) query = query.where('tasks.priority', '=', filter.priority);
     if (filter.completed !== undefined) query = query.where('tasks.is_completed', '=', filter.completed);
     if (filter.dueDate !== undefined) query = query.where('tasks.due_date', '=', filter.dueDate);
+    if (filter.dueFrom !== undefined) query = query.where('tasks.due_date', '>=', filter.dueFrom);
+    if (filter.dueTo !== undefined) query = query.where('tasks.due_date', '<=', filter.dueTo);
     // Trigram indexes (migration 007) serve a needle of three characters or more.
     if (filter.search) query = query.where(taskSearchCondition(dialect, filter.search));
     return query;
