@@ -3,7 +3,7 @@ import type { Task } from '../../common/schemas/task.schema.ts';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PageHeading } from '../components/ui/page-heading.tsx';
-import { TaskDashboard } from '../features/tasks/task-dashboard.tsx';
+import { DashboardViews } from '../features/tasks/dashboard-views.tsx';
 import type { TaskFormValues } from '../features/tasks/task-form-dialog.tsx';
 import { useTaskDialogs } from '../features/tasks/use-task-dialogs.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
@@ -47,7 +47,7 @@ export default function DashboardPage() {
     // Pointing at or tabbing into the screen fetches the dialogs before the first one opens.
     <div onPointerOver={preloadTaskDialogs} onFocus={preloadTaskDialogs}>
       <PageHeading title={t('dashboard.title')} description={t('dashboard.subtitle')} />
-      <TaskDashboard mode="own" onOpenTask={dialogs.openDetail} onAddTask={dialogs.openAdd} />
+      <DashboardViews onOpenTask={dialogs.openDetail} onAddTask={dialogs.openAdd} />
       <TaskDetailDialog
         taskId={dialogs.detailId}
         currentUserId={user.id}

@@ -12,7 +12,9 @@ import { apiRequest } from '../api-client.ts';
 
 export type TaskScope = 'own' | 'shared';
 /** What the server filters and sorts: the spec's label, priority, sort and direction, and the dashboard's search, status and day. */
-export type TaskServerFilters = Partial<Pick<TaskListQuery, 'label' | 'sort' | 'direction' | 'search' | 'status' | 'due_date'>> & {
+export type TaskServerFilters = Partial<
+  Pick<TaskListQuery, 'label' | 'sort' | 'direction' | 'search' | 'status' | 'due_date' | 'due_from' | 'due_to'>
+> & {
   priority?: string | undefined;
 };
 
@@ -37,6 +39,8 @@ const toQuery = (filters: TaskServerFilters) => ({
   search: filters.search || undefined,
   status: filters.status === 'all' ? undefined : filters.status,
   due_date: filters.due_date,
+  due_from: filters.due_from,
+  due_to: filters.due_to,
 });
 
 /** How many tasks one page of a list holds: more than a tall screen shows, few enough to paint at once. */

@@ -1,0 +1,113 @@
+import { expect, test } from '@playwright/test';
+import {
+  createAccount,
+  createTask,
+  expectNoSeriousA11yViolations,
+  isoDay,
+  localeTexts,
+  setLanguage,
+  setTheme,
+  useSession,
+  type Account,
+} from './fixtures.ts';
+
+/** Issue 21 §3: Today and Upcoming beside the spec's dashboard. */
+
+async function plannedWeek(request: Parameters<typeof createAccount>[0]): Promise<Account> {
+  const account = await createAccount(request);
+  await createTask(request, account, { title: 'Overdue report', due_date: isoDay(-3), priority: 'high' });
+  await createTask(request, account, { title: 'Overdue call', due_date: isoDay(-1) });
+  await createTask(request, account, { title: 'Lunch with Sam', due_date: isoDay(0), due_time: '12:30' });
+  await createTask(request, account, { title: 'Standup', due_date: isoDay(0), due_time: '09:00' });
+  await createTask(request, account, { title: 'Water the plants', due_date: isoDay(0) });
+  await createTask(request, account, { title: 'Dentist', due_date: isoDay(1), due_time: '15:00' });
+  await createTask(request, account, { title: 'Pay rent', due_date: isoDay(5) });
+  await createTask(request, account, { title: 'Far away', due_date: isoDay(20) });
+  await createTask(request, account, { title: 'Someday', due_date: null });
+  return account;
+}
+
+test('Today lists overdue tasks first, then today by time, and moves every overdue task to today in one action', async ({
+  page,
+  request,
+}) => {
+  const account = await plannedWeek(request);
+  await useSession(page, account);
+  await page.goto('/dashboard');
+  await page.getByRole('tab', { name: 'Today' }).click();
+  await expect(page).toHaveURL(/view=today/);
+
+  const overdue = page.getByTestId('overdue-section');
+  await expect(overdue.getByRole('heading', { level: 2 })).toContainText('Overdue');
+  await expect(overdue.getByTestId('task-card')).toHaveText([/Overdue report/, /Overdue call/]);
+  const today = page.getByTestId('due-today-section');
+  // Timed first, by time; then the rest.
+  await expect(today.getByTestId('task-card')).toHaveText([/Standup/, /Lunch with Sam/, /Water the plants/]);
+  await expect(page.getByText('Dentist')).toHaveCount(0);
+  await expect(page.getByText('Someday')).toHaveCount(0);
+
+  await overdue.getByRole('button', { name: 'Move all to today' }).click();
+  await expect(page.getByText('Moved 2 tasks to today')).toBeVisible();
+  await expect(page.getByTestId('overdue-section')).toHaveCount(0);
+  await expect(today.getByTestId('task-card')).toHaveCount(5);
+
+  // Completing from Today takes the card away: the view holds pending tasks only.
+  await today.getByRole('button', { name: 'Mark “Standup” as done' }).click();
+  await expect(today.getByTestId('task-card')).toHaveCount(4);
+});
+
+test('Upcoming shows the next two weeks day by day and folds the empty days into one line', async ({ page, request }) => {
+  const account = await plannedWeek(request);
+  await useSession(page, account);
+  await page.goto('/dashboard?view=upcoming');
+  const days = page.getByTestId('upcoming-day');
+  await expect(days).toHaveCount(3);
+  await expect(days.nth(0)).toHaveAttribute('data-day', isoDay(0));
+  await expect(days.nth(0).getByRole('heading', { level: 2 })).toContainText('Today');
+  await expect(days.nth(1).getByRole('heading', { level: 2 })).toContainText('Tomorrow');
+  await expect(days.nth(1).getByTestId('task-card')).toHaveText([/Dentist/]);
+  await expect(days.nth(2)).toHaveAttribute('data-day', isoDay(5));
+  // Days 2–4 and 6–13 are empty: two quiet lines, not eleven headings.
+  await expect(page.getByTestId('upcoming-empty')).toHaveCount(2);
+  await expect(page.getByText('Far away')).toHaveCount(0);
+  // Back returns to the view it came from.
+  await page.getByRole('tab', { name: 'All tasks' }).click();
+  await expect(page.getByTestId('task-card')).toHaveCount(9);
+  await page.goBack();
+  await expect(page.getByTestId('upcoming-view')).toBeVisible();
+});
+
+for (const language of ['en', 'ar'] as const) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`Today and Upcoming by keyboard, axe clean (${language}, ${theme})`, async ({ page, request }) => {
+      const t = await localeTexts(language, 'tasks');
+      const due = await localeTexts(language, 'due');
+      const account = await plannedWeek(request);
+      await useSession(page, account);
+      await setLanguage(page, language);
+      await setTheme(page, theme);
+      await page.goto('/dashboard');
+      await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      const all = page.getByRole('tab', { name: t('views.all') });
+      await all.focus();
+      // Arrow keys follow the reading direction.
+      await page.keyboard.press(language === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+      await expect(page.getByRole('tab', { name: t('views.today') })).toBeFocused();
+      await expect(page.getByRole('heading', { level: 2, name: new RegExp(due('overdue')) })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.keyboard.press(language === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+      await expect(page.getByTestId('upcoming-view')).toBeVisible();
+      await expect(page.getByTestId('upcoming-empty').first()).toContainText(due('nothingPlanned'));
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+}
+
+test('Today fits a phone without sideways scrolling', async ({ page, request }) => {
+  const account = await plannedWeek(request);
+  await useSession(page, account);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard?view=today');
+  await expect(page.getByTestId('overdue-section')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
