@@ -105,8 +105,8 @@ export default function DueView({ view, onOpenTask }: DueViewProps) {
   if (error)
     return (
       <ErrorState
-        message={errorMessage(error, t('loadError'), t('tryAgain'))}
-        retryLabel={t('tryAgain')}
+        message={errorMessage(error, t('loadError'), t('common:errors.pleaseTryAgain'))}
+        retryLabel={t('common:actions.tryAgain')}
         onRetry={retry}
       />
     );
@@ -195,9 +195,7 @@ function TodayView({ entries, today, cards }: { entries: Entries; today: string;
         {dueToday.length > 0 ? (
           cards(dueToday)
         ) : (
-          <p className="rounded-card border border-dashed border-line px-4 py-6 text-center text-sm text-muted">
-            {t('nothingToday')}
-          </p>
+          <p className="rounded-card border border-dashed border-line px-4 py-6 text-center text-sm text-muted">{t('nothingToday')}</p>
         )}
       </section>
     </div>
@@ -274,7 +272,7 @@ function useMoveToToday() {
         toast.show(t('moved', { count: rescheduled }));
         return queryClient.invalidateQueries({ queryKey: taskKeys.all });
       })
-      .catch((error: unknown) => toast.show(errorMessage(error, t('moveFailed'), t('tryAgain')), 'error'))
+      .catch((error: unknown) => toast.show(errorMessage(error, t('moveFailed'), t('common:errors.pleaseTryAgain')), 'error'))
       .finally(() => setBusy(false));
   };
 }
