@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { cx } from '../../lib/class-names.ts';
+import { modalClosed, modalOpened } from './modal-stack.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -72,10 +73,12 @@ export function Dialog({
     // native dialog does not restore from).
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    modalOpened(dialog);
     // The native dialog focuses its first control, the close button: typing would go nowhere and
     // a space would close it. Focus goes to what the dialog is for instead.
     initialFocusTarget(body.current, footerRef.current, document.getElementById(titleId))?.focus();
     return () => {
+      modalClosed(dialog);
       // What opened it may be gone (a deleted task's card): the page's main content then, unless
       // focus has found a place already (an outer dialog closing with this one restored its own).
       if (opener?.isConnected) opener.focus();
