@@ -16,6 +16,7 @@ import {
   type TaskScope,
 } from '../../lib/api/task-queries.ts';
 import { emitTaskAdded } from '../../lib/task-events.ts';
+import { offerUndo, UNDO_WINDOW_MS } from '../../lib/undo.ts';
 
 /** Changes the tasks of every loaded page of a scope's lists in the cache. */
 function updateLoadedTasks(queryClient: QueryClient, scope: TaskScope, change: (tasks: Task[]) => Task[]) {
@@ -24,21 +25,57 @@ function updateLoadedTasks(queryClient: QueryClient, scope: TaskScope, change: (
   );
 }
 
-/** Spec §4: toggle calls complete or uncomplete by the current state; on failure the list reloads. */
+/** A completion answer on every loaded page at once (the task moves among the completed), then lists and counters reload. */
+function showCompletion(queryClient: QueryClient, updated: Task) {
+  for (const scope of ['own', 'shared'] as const) {
+    updateLoadedTasks(queryClient, scope, (tasks) => tasks.map((task) => (task.id === updated.id ? updated : task)));
+  }
+  void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+}
+
+/**
+ * Spec §4: toggle calls complete or uncomplete by the current state; on failure the list reloads.
+ * Issue 21: completing and reopening say so in a toast with Undo for UNDO_WINDOW_MS (Ctrl/Cmd+Z
+ * reaches it too), which calls the inverse.
+ */
 export function useToggleCompletion() {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const { t } = useTranslation('tasks');
+  const { t, i18n } = useTranslation('tasks');
+
+  const offerToUndo = (updated: Task) => {
+    const completed = updated.is_completed === 1;
+    const handle = offerUndo(() => {
+      setTaskCompleted(updated.id, !completed).then(
+        (back) => {
+          showCompletion(queryClient, back);
+          toast.show(i18n.t('shortcuts:undo.undone'));
+        },
+        (error: unknown) => {
+          console.error('Undoing the completion failed', error);
+          void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+          toast.show(errorMessage(error, t('errors.updateTask'), t('common:errors.pleaseTryAgain')), 'error');
+        },
+      );
+    });
+    // The texts of Undo load with the first of them (the keyboard's texts), not with the dashboard.
+    void i18n.loadNamespaces('shortcuts').then(() => {
+      if (!handle.active()) return;
+      const id = toast.show(completed ? t('toasts.completed') : i18n.t('shortcuts:undo.reopened'), {
+        action: { label: i18n.t('shortcuts:undo.action'), onAction: () => handle.undo() },
+        durationMs: UNDO_WINDOW_MS,
+      });
+      handle.onSpent(() => toast.dismiss(id));
+    });
+  };
+
   return useMutation({
     mutationFn: (task: Task) => setTaskCompleted(task.id, task.is_completed !== 1),
     onSuccess: (updated) => {
       // Update every loaded page in place from the response (the task moves among the completed
       // at once), then reload lists and counters in the background: it belongs to the other stream now.
-      for (const scope of ['own', 'shared'] as const) {
-        updateLoadedTasks(queryClient, scope, (tasks) => tasks.map((task) => (task.id === updated.id ? updated : task)));
-      }
-      void queryClient.invalidateQueries({ queryKey: taskKeys.all });
-      if (updated.is_completed === 1) toast.show(t('toasts.completed'));
+      showCompletion(queryClient, updated);
+      offerToUndo(updated);
     },
     onError: (error) => {
       console.error('Changing completion failed', error);
