@@ -9,6 +9,7 @@ import { lazyWithRetry } from '../lib/lazy-with-retry.ts';
 import { useSession } from '../lib/session.tsx';
 import { ErrorBoundary } from '../components/ui/error-boundary.tsx';
 import { NotificationBell } from '../features/notifications/notification-bell.tsx';
+import { KeyboardShortcuts } from '../features/shortcuts/keyboard-shortcuts.tsx';
 import { QuickAdd } from '../features/tasks/quick-add.tsx';
 import { AppHeader } from './app-header.tsx';
 
@@ -89,6 +90,8 @@ export function AppLayout() {
         )}
         <Outlet />
       </main>
+      {/* Issue 21 §6: shortcuts, their list (?) and the command palette (Ctrl/Cmd+K) on every signed-in screen. */}
+      <KeyboardShortcuts />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { Task } from '../../common/schemas/task.schema.ts';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PageHeading } from '../components/ui/page-heading.tsx';
+import { useTaskShortcuts } from '../features/shortcuts/task-shortcuts.ts';
 import { DashboardViews } from '../features/tasks/dashboard-views.tsx';
 import type { TaskFormValues } from '../features/tasks/task-form-dialog.tsx';
 import { useTaskDialogs } from '../features/tasks/use-task-dialogs.ts';
@@ -32,6 +33,16 @@ export default function DashboardPage() {
   const navigate = useNavigate();
   const [sharing, setSharing] = useState<Task | null>(null);
   usePageMeta({ title: t('dashboard.title'), description: t('dashboard.subtitle'), indexable: false });
+  // Issue 21 §6: n, e, # and Delete open this screen's dialogs, as the floating + and the detail's buttons do.
+  useTaskShortcuts({
+    newTask: dialogs.openAdd,
+    edit: dialogs.openEdit,
+    remove: (task) => {
+      if (task.user_id !== user.id) return false;
+      dialogs.askDelete(task);
+      return true;
+    },
+  });
 
   // Spec §2: duplicating on Shared with me lands here with the copy in navigation state.
   const { openDuplicateDraft } = dialogs;

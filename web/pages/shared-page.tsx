@@ -4,6 +4,7 @@ import type { Task } from '../../common/schemas/task.schema.ts';
 import { useNavigate } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { PageHeading } from '../components/ui/page-heading.tsx';
+import { useTaskShortcuts } from '../features/shortcuts/task-shortcuts.ts';
 import { TaskDashboard } from '../features/tasks/task-dashboard.tsx';
 import { duplicateValues, useTaskDialogs } from '../features/tasks/use-task-dialogs.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
@@ -25,6 +26,8 @@ export default function SharedPage() {
   const [sharing, setSharing] = useState<Task | null>(null);
   const { today } = useUserClock();
   usePageMeta({ title: t('shared.title'), description: t('shared.subtitle'), indexable: false });
+  // Issue 21 §6: e and # open the edit dialog; this screen deletes nothing (spec §2).
+  useTaskShortcuts({ edit: dialogs.openEdit });
 
   return (
     // Pointing at or tabbing into the screen fetches the dialogs before the first one opens.
