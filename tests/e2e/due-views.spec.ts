@@ -111,3 +111,29 @@ test('Today fits a phone without sideways scrolling', async ({ page, request }) 
   await expect(page.getByTestId('overdue-section')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test.describe('a person in Berlin', () => {
+  test.use({ timezoneId: 'Europe/Berlin' });
+
+  test('gets the browser’s time zone on first visit and can choose another in settings', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await useSession(page, account);
+    await page.goto('/dashboard');
+    const me = async () =>
+      (await (await request.get('/api/user', { headers: { authorization: `Bearer ${account.token}` } })).json()).user as {
+        time_zone: string | null;
+      };
+    await expect.poll(async () => (await me()).time_zone).toBe('Europe/Berlin');
+
+    await page.goto('/settings');
+    const zone = page.getByLabel('Time zone');
+    await expect(zone).toHaveValue('Europe/Berlin');
+    await zone.selectOption('Pacific/Kiritimati');
+    await expect(page.getByText('Time zone saved')).toBeVisible();
+    await expect.poll(async () => (await me()).time_zone).toBe('Pacific/Kiritimati');
+    await page.reload();
+    await expect(page.getByLabel('Time zone')).toHaveValue('Pacific/Kiritimati');
+    await page.getByRole('button', { name: 'Use this device’s (Europe/Berlin)' }).click();
+    await expect.poll(async () => (await me()).time_zone).toBe('Europe/Berlin');
+  });
+});

@@ -6,10 +6,11 @@ import { useLanguage } from '../../i18n/use-language.ts';
 import { cx } from '../../lib/class-names.ts';
 import { useTheme } from '../../theme/theme-provider.tsx';
 import { SettingsSection } from './settings-section.tsx';
+import { TimeZoneSetting } from './time-zone-setting.tsx';
 
 const THEME_ICONS: Record<Theme, LucideIcon> = { light: Sun, dark: Moon, system: Monitor };
 
-/** Spec §2/§4: theme light, dark or system (following the OS live), with a preview; and the language. */
+/** Spec §2/§4: theme light, dark or system (following the OS live), with a preview; the language; and the time zone (issue 21). */
 export function AppearanceSection() {
   const { t } = useTranslation('settings');
   const { t: tc } = useTranslation();
@@ -70,6 +71,7 @@ export function AppearanceSection() {
         </div>
         <LanguageSelect value={language} onChange={setLanguage} label={t('appearance.languageLabel')} />
       </div>
+      <TimeZoneSetting />
     </SettingsSection>
   );
 }
