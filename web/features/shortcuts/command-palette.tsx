@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import {
+  CalendarCheck,
   CalendarRange,
   CheckCircle2,
   Circle,
@@ -29,7 +30,7 @@ import { labelsQuery } from '../../lib/api/label-queries.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSettled } from '../../lib/use-settled.ts';
 import { useTheme } from '../../theme/theme-provider.tsx';
-import { UPCOMING_PATH } from './navigation.ts';
+import { TODAY_PATH, UPCOMING_PATH } from './navigation.ts';
 
 /** What the palette's entries do, given by the shortcuts layer so a shortcut and its entry do the same. */
 export interface PaletteCommands {
@@ -119,6 +120,7 @@ export default function CommandPalette({ onClose, commands }: CommandPaletteProp
     const matches = (text: string) => words.every((word) => fold(text).includes(word));
     const views: Entry[] = [
       { id: 'view-tasks', text: t('palette.views.tasks'), icon: icon(ListTodo), run: run(() => commands.goTo(paths.dashboard)) },
+      { id: 'view-today', text: t('palette.views.today'), icon: icon(CalendarCheck), run: run(() => commands.goTo(TODAY_PATH)) },
       { id: 'view-upcoming', text: t('palette.views.upcoming'), icon: icon(CalendarRange), run: run(() => commands.goTo(UPCOMING_PATH)) },
       { id: 'view-shared', text: t('palette.views.shared'), icon: icon(Users), run: run(() => commands.goTo(paths.shared)) },
       { id: 'view-labels', text: t('palette.views.labels'), icon: icon(Tag), run: run(() => commands.goTo(paths.labels)) },

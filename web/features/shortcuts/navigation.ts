@@ -1,9 +1,7 @@
 import { paths } from '../../app/paths.ts';
 
-/**
- * Upcoming (issue 21 §3) has no screen of its own yet: `g u` and the palette go to the dashboard
- * with `?view=upcoming`, which the Upcoming view will read.
- */
+/** Today and Upcoming (issue 21 §3) are views of the dashboard, chosen in its address (dashboard-views.tsx). */
+export const TODAY_PATH = `${paths.dashboard}?view=today`;
 export const UPCOMING_PATH = `${paths.dashboard}?view=upcoming`;
 
 /** A task open over its screen (decision 019: `?task=42`), own tasks on the dashboard, shared ones on Shared with me. */
