@@ -31,6 +31,7 @@ import { labelRoutes } from './routes/label.routes.ts';
 import { exportRoutes } from './routes/export.routes.ts';
 import { shareRoutes } from './routes/share.routes.ts';
 import { taskRoutes } from './routes/task.routes.ts';
+import { taskRestoreRoutes } from './routes/task-restore.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
 import { createAccountService } from './services/account.service.ts';
 import { passwordHasher } from './services/password-hasher.ts';
@@ -41,6 +42,7 @@ import { createCommentService } from './services/comment.service.ts';
 import { createLabelService } from './services/label.service.ts';
 import { createShareService } from './services/share.service.ts';
 import { createTaskService } from './services/task.service.ts';
+import { createTaskRestoreService } from './services/task-restore.service.ts';
 import { loadTask } from './services/task-access.ts';
 import { presentTask } from './services/task.presenter.ts';
 import { createMailOutboxRepository } from './db/repositories/mail-outbox.repository.ts';
@@ -60,6 +62,8 @@ declare module 'fastify' {
       sessions: Sessions;
       /** Deletes expired tokens and links: main.ts starts it (at start, then hourly), tests call `run()`. */
       purge: ExpiredPurge;
+      /** Deletes deleted tasks' snapshots past their undo window (decision 021): main.ts starts it (every second), tests call `run()`. */
+      deletedTaskPurge: ExpiredPurge;
     };
   }
 }
@@ -78,6 +82,8 @@ export interface AppDeps {
   onTaskOpened?: () => void;
   /** Time between passes of the expired-row purge once started; hourly when not given (tests shorten it). */
   purgeIntervalMs?: number;
+  /** Time between passes of the deleted tasks' purge once started; a second when not given. */
+  deletedTaskPurgeIntervalMs?: number;
   /**
    * The list format list ETags carry, `listFormatOf(Task)` (this build's) when not given. A seam for
    * tests only: an app given another stands for a build whose lists look different.
@@ -222,7 +228,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     intervalMs: deps.purgeIntervalMs,
     log: app.log,
   });
-  app.decorate('taskaty', { mail, bus, sessions, purge });
+  // A deleted task is kept for its owner's Undo for 10 s (decision 021): a pass every second keeps it no longer than that.
+  const deletedTaskPurge = createExpiredPurge({
+    jobs: { deleted_tasks: () => restore.purgeExpired() },
+    intervalMs: deps.deletedTaskPurgeIntervalMs ?? 1000,
+    log: app.log,
+  });
+  app.decorate('taskaty', { mail, bus, sessions, purge, deletedTaskPurge });
   // Open live-update streams would hold app.close() (and SIGTERM) forever: they end first, and
   // connections are closed as they go idle, so the close waits for in-flight requests only.
   app.addHook('preClose', async () => {
@@ -231,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     await purge.stop();
+    await deletedTaskPurge.stop();
     await mail.stop();
     await bus.close();
   });
@@ -243,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events: { taskChanged: (taskId, audience) => bus.publish(audience, { type: 'task-changed', taskId }) },
     renderedTasks: createRenderedTaskCache(config.cache.renderedTaskBytes),
   });
+  const restore = createTaskRestoreService({ database, clock, events: bus });
   const lists = createListResponseCache({
     maxBytes: config.cache.listBytes,
     epoch: await readListEpoch(database.db),
@@ -298,6 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(accountRoutes, { auth, accounts, passwordErrors: passwordStrengthErrors });
     await api.register(settingsRoutes, { auth, accounts, settings });
     await api.register(taskRoutes, { auth, tasks, lists, onTaskOpened: deps.onTaskOpened });
+    await api.register(taskRestoreRoutes, { auth, restore });
     await api.register(labelRoutes, { auth, labels });
     await api.register(shareRoutes, { auth, shares, tasks, lists, sharePerMinute: config.rateLimits.sharePerMinute });
     await api.register(commentRoutes, { auth, comments });

@@ -52,6 +52,8 @@ async function main() {
   app.taskaty.mail.start();
   // Expired sign-in tokens and account links: now, then hourly (idempotent, so every process may).
   app.taskaty.purge.start();
+  // Deleted tasks' snapshots once their 10 s undo window is over: now, then every second.
+  app.taskaty.deletedTaskPurge.start();
   const where = config.databaseUrl ? 'PostgreSQL' : config.sqlitePath;
   // A plain line for people; the structured logs above are for machines.
   console.log(`Taskaty is ready on ${config.publicUrl} (database: ${where})`);

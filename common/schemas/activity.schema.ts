@@ -45,6 +45,8 @@ export const ActivityEvent = z.discriminatedUnion('code', [
   z.object({ code: z.literal('created_occurrence'), title: z.string(), after: z.string().nullable() }),
   /** "Skip this one": the due date moved from one occurrence to the next. */
   z.object({ code: z.literal('occurrence_skipped'), from: z.string().nullable(), to: z.string() }),
+  /** Its owner undid its deletion within the undo window (decision 021). */
+  z.object({ code: z.literal('restored') }),
 ]);
 export type ActivityEvent = z.infer<typeof ActivityEvent>;
 

@@ -144,6 +144,19 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+/**
+ * A deleted task kept for its undo window (migration 010, decision 021): the task and every row that
+ * belonged to it as JSON (db/repositories/deleted-task.repository.ts), until `restorable_until`.
+ */
+export interface DeletedTasksTable {
+  task_id: number;
+  owner_id: number;
+  deleted_by: number;
+  snapshot: string;
+  deleted_at: string;
+  restorable_until: string;
+}
+
 /** Facts about this database as a whole (migration 006): `list_epoch`, renewed by every restore. */
 export interface InstanceTable {
   name: string;
@@ -163,4 +176,5 @@ export interface Tables {
   account_links: AccountLinksTable;
   user_photos: UserPhotosTable;
   instance: InstanceTable;
+  deleted_tasks: DeletedTasksTable;
 }

@@ -18,6 +18,7 @@ import type { Database } from '../db/database.ts';
 import { createActivityRepository } from '../db/repositories/activity.repository.ts';
 import { createAudienceRepository } from '../db/repositories/audience.repository.ts';
 import { createDataVersionRepository } from '../db/repositories/data-version.repository.ts';
+import { createDeletedTaskRepository, taskSchemaOf } from '../db/repositories/deleted-task.repository.ts';
 import { createLabelRepository, labelKey } from '../db/repositories/label.repository.ts';
 import { createShareRepository } from '../db/repositories/share.repository.ts';
 import {
@@ -35,6 +36,7 @@ import { loadTask, TASK_NOT_FOUND, taskAccess } from './task-access.ts';
 import { presentTask } from './task.presenter.ts';
 import { decodeCursor, encodeCursor } from './task-cursor.ts';
 import { firstOccurrence, nextOccurrence, occurrenceAfterCompletion, rruleAgrees } from './recurrence.ts';
+import { restorableUntil } from './task-restore.service.ts';
 
 /** What changed in an update, for the activity log. */
 function describeChanges(before: TaskWithRelations, after: TaskInputParsed): ActivityChange[] {
@@ -497,8 +499,13 @@ export function createTaskService(deps: {
     async delete(user: UserRow, taskId: number): Promise<void> {
       const { access } = await loadTask(database, user, taskId);
       if (!canDeleteTask(access)) throw new ForbiddenError('Only the owner can delete this task.');
+      const schema = await taskSchemaOf(database);
+      const now = clock.now();
       const listers = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
+        // Its owner may undo this for a few seconds (decision 021): the task and all of it kept
+        // aside in this transaction, restorable until then and purged after.
+        await createDeletedTaskRepository(trx, database.dialect, schema).keep(taskId, user.id, now.toISOString(), restorableUntil(now));
         // Read before the delete: its shares name the recipients whose lists lose it.
         const listers = await db.audience.listersOf([taskId]);
         // Shares, comments, labels links and activity go with it (ON DELETE CASCADE).

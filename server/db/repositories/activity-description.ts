@@ -74,5 +74,7 @@ export function activityDescription(event: ActivityEvent): string {
       return `Created as the next occurrence of “${event.title}”${event.after ? ` after ${event.after}` : ''}`;
     case 'occurrence_skipped':
       return `Skipped the occurrence${event.from ? ` on ${event.from}` : ''}; next on ${event.to}`;
+    case 'restored':
+      return 'Restored the task';
   }
 }

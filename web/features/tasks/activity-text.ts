@@ -53,6 +53,7 @@ const PLAIN_KEYS = {
   share_left: 'shareLeft',
   ai_rewrite: 'aiRewrite',
   ai_content: 'aiContent',
+  restored: 'restored',
 } as const satisfies Record<
   Exclude<
     ActivityEvent['code'],
