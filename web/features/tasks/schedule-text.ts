@@ -1,13 +1,20 @@
 import type { TFunction } from 'i18next';
 import type { Recurrence } from '../../../common/schemas/recurrence.ts';
 
+// Cards show times without the repeat phrases: timeText lives apart, so the dashboard's bundle does not carry them.
+export { timeText } from './due-time.ts';
+
 /** 2024-01-01 was a Monday: a reference week to name weekdays (0 = Monday) in any language through Intl. */
-const weekdayName = (weekday: number, language: string) =>
-  new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1 + weekday)));
+export const weekdayName = (weekday: number, language: string, width: 'long' | 'short' = 'long') =>
+  new Intl.DateTimeFormat(language, { weekday: width, timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1 + weekday)));
 
 const listOf = (items: string[], language: string) => new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(items);
 
-const NTH = { 1: 'first', 2: 'second', 3: 'third', 4: 'fourth', [-1]: 'last' } as const;
+export const NTH = { 1: 'first', 2: 'second', 3: 'third', 4: 'fourth', [-1]: 'last' } as const;
+
+/** A day of the year without its year ("March 5", "5 mars"); 2024 is a leap year, so 29 February has one. */
+export const monthDayText = (month: number, day: number, language: string) =>
+  new Intl.DateTimeFormat(language, { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, month - 1, day)));
 
 /**
  * A repeat rule in words ("Every 2 weeks on Monday and Thursday") for chips, cards and dialogs; `t`
@@ -33,27 +40,22 @@ export function repeatText(rule: Recurrence, t: TFunction<'schedule'>, language:
       });
     }
     case 'MONTHLY':
-      if (nthDay && rule.byDay.length === 1)
-        return t(`repeat.monthlyNth.${NTH[nthDay.nth!]}`, { weekday: weekdayName(nthDay.weekday, language) });
-      if (rule.byMonthDay.length === 1 && rule.byMonthDay[0] === -1) return t('repeat.monthlyLastDay');
+      if (nthDay && rule.byDay.length === 1) {
+        const weekday = weekdayName(nthDay.weekday, language);
+        return count === 1
+          ? t(`repeat.monthlyNth.${NTH[nthDay.nth!]}`, { weekday })
+          : t('repeat.monthlyNthEvery', { count, weekday, nth: t(`repeat.nth.${NTH[nthDay.nth!]}`) });
+      }
+      if (rule.byMonthDay.length === 1 && rule.byMonthDay[0] === -1)
+        return count === 1 ? t('repeat.monthlyLastDay') : t('repeat.monthlyLastDayEvery', { count });
       if (rule.byMonthDay.length === 1)
         return t('repeat.monthlyOnDay', { count, day: new Intl.NumberFormat(language).format(rule.byMonthDay[0]!) });
       return t('repeat.monthly', { count });
     case 'YEARLY':
-      if (count === 1 && rule.byMonth.length === 1 && rule.byMonthDay.length === 1 && rule.byMonthDay[0]! > 0) {
-        const day = new Date(Date.UTC(2024, rule.byMonth[0]! - 1, rule.byMonthDay[0]));
-        return t('repeat.yearlyOn', {
-          date: new Intl.DateTimeFormat(language, { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(day),
-        });
+      if (rule.byMonth.length === 1 && rule.byMonthDay.length === 1 && rule.byMonthDay[0]! > 0) {
+        const date = monthDayText(rule.byMonth[0]!, rule.byMonthDay[0]!, language);
+        return count === 1 ? t('repeat.yearlyOn', { date }) : t('repeat.yearlyOnEvery', { count, date });
       }
       return t('repeat.yearly', { count });
   }
-}
-
-/** A time of day (HH:MM) as the language writes it ("5:00 PM", "17:00", "५:०० pm"). */
-export function timeText(time: string, language: string): string {
-  const [hour, minute] = time.split(':').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2024, 0, 1, hour, minute)),
-  );
 }
