@@ -1,15 +1,18 @@
-import { AlertTriangle, CalendarDays, CheckCircle2, Circle, Users } from 'lucide-react';
-import { memo } from 'react';
+import { AlertTriangle, CalendarDays, CheckCircle2, Circle, Repeat, Users } from 'lucide-react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checklistProgress } from '../../../common/checklist.ts';
 import type { Density } from '../../../common/constants.ts';
 import { LIMITS } from '../../../common/limits.ts';
 import type { Task } from '../../../common/schemas/task.schema.ts';
-import { isOverdue, preview } from '../../../common/task-rules.ts';
+import { preview } from '../../../common/task-rules.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { LabelChip } from '../../components/ui/label-chip.tsx';
 import { PriorityBadge } from '../../components/ui/priority-badge.tsx';
 import { cx } from '../../lib/class-names.ts';
+import { userClock } from '../../lib/user-clock.ts';
+import { useUserTimeZone } from '../../lib/use-user-clock.ts';
+import { isPastDue, timeText } from './due-time.ts';
 import { dueDateText, fullDateText } from './task-dates.ts';
 
 export interface TaskCardProps {
@@ -35,13 +38,15 @@ export const TaskCard = memo(function TaskCard({
 }: TaskCardProps) {
   const { t, i18n } = useTranslation('tasks');
   const done = task.is_completed === 1;
-  const overdue = isOverdue(task, today);
+  const overdue = usePastDue(task, today);
   const labelLimit = layout === 'list' ? LIMITS.listLabelsShown : LIMITS.gridLabelsShown;
   const shownLabels = task.labels.slice(0, labelLimit);
   const hiddenLabels = task.labels.length - shownLabels.length;
   const descriptionPreview = preview(task.description, LIMITS.descriptionPreviewChars);
   const checklist = checklistProgress(task.description);
   const compact = density === 'compact';
+  // Issue 21: "Tomorrow, 5:00 PM" when the task has a time.
+  const withTime = (date: string) => (task.due_time ? t('due.dateTime', { date, time: timeText(task.due_time, i18n.language) }) : date);
 
   return (
     <article
@@ -122,11 +127,18 @@ export const TaskCard = memo(function TaskCard({
                 overdue ? 'bg-danger-soft text-danger' : 'bg-surface-2 text-muted',
               )}
               data-testid="due-date"
-              title={fullDateText(task.due_date, i18n.language)}
+              title={withTime(fullDateText(task.due_date, i18n.language))}
             >
               {overdue ? <AlertTriangle aria-hidden className="h-3 w-3" /> : <CalendarDays aria-hidden className="h-3 w-3" />}
-              {dueDateText(task.due_date, today, i18n.language, { today: t('due.today'), tomorrow: t('due.tomorrow') })}
+              {withTime(dueDateText(task.due_date, today, i18n.language, { today: t('due.today'), tomorrow: t('due.tomorrow') }))}
               {overdue && <span>· {t('due.overdue')}</span>}
+              {/* Issue 21: a repeating task says so; its rule in words is in the dialog (its phrases load with it). */}
+              {task.recurrence && (
+                <span title={t('card.repeats')} data-testid="repeats">
+                  <Repeat aria-hidden className="h-3 w-3" />
+                  <span className="sr-only">{t('card.repeats')}</span>
+                </span>
+              )}
             </span>
           )}
           {checklist && (
@@ -171,3 +183,23 @@ export const TaskCard = memo(function TaskCard({
     </article>
   );
 });
+
+/**
+ * Overdue as the card shows it (issue 21): a past date, or today at a time that has passed where
+ * the person lives. A task due later today is looked at again when its time passes.
+ */
+function usePastDue(task: Task, today: string): boolean {
+  const timeZone = useUserTimeZone();
+  const [, recheck] = useState(0);
+  const later = task.is_completed !== 1 && task.due_date === today && task.due_time;
+  const now = later ? userClock(timeZone).now : '';
+  const late = isPastDue(task, today, now);
+  useEffect(() => {
+    if (!later || late) return;
+    const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+    // At the turn of the minute after the due time (zones differ by whole minutes: the seconds are everyone's).
+    const timer = setTimeout(() => recheck((n) => n + 1), (minutes(later) + 1 - minutes(now)) * 60_000 - (Date.now() % 60_000));
+    return () => clearTimeout(timer);
+  }, [later, late, now]);
+  return late;
+}
