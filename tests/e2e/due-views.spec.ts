@@ -46,8 +46,20 @@ test('Today lists overdue tasks first, then today by time, and moves every overd
   await expect(page.getByText('Dentist')).toHaveCount(0);
   await expect(page.getByText('Someday')).toHaveCount(0);
 
+  // Moved in one action, and back with Undo: each to its own day.
   await overdue.getByRole('button', { name: 'Move all to today' }).click();
   await expect(page.getByText('Moved 2 tasks to today')).toBeVisible();
+  await expect(page.getByTestId('overdue-section')).toHaveCount(0);
+  await expect(today.getByTestId('task-card')).toHaveCount(5);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(overdue.getByTestId('task-card')).toHaveText([/Overdue report/, /Overdue call/]);
+  // And again, kept this time; Ctrl+Z would take it back as the button does.
+  await overdue.getByRole('button', { name: 'Move all to today' }).click();
+  await expect(page.getByTestId('overdue-section')).toHaveCount(0);
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+z');
+  await expect(overdue.getByTestId('task-card')).toHaveCount(2);
+  await overdue.getByRole('button', { name: 'Move all to today' }).click();
   await expect(page.getByTestId('overdue-section')).toHaveCount(0);
   await expect(today.getByTestId('task-card')).toHaveCount(5);
 

@@ -12,6 +12,7 @@ import { apiRequest, errorMessage } from '../../lib/api-client.ts';
 import { taskKeys, taskPagesQuery, type TaskScope, type TaskServerFilters } from '../../lib/api/task-queries.ts';
 import { cx } from '../../lib/class-names.ts';
 import { storage } from '../../lib/storage.ts';
+import { offerUndo, UNDO_WINDOW_MS } from '../../lib/undo.ts';
 import { useUserClock } from '../../lib/use-user-clock.ts';
 import { TaskCard } from './task-card.tsx';
 import { useToggleCompletion } from './use-task-actions.ts';
@@ -254,25 +255,49 @@ function UpcomingView({ entries, today, cards }: { entries: Entries; today: stri
   );
 }
 
-/** "Move all overdue to today": one request for all of them; the lists refresh from it. */
+/**
+ * "Move all overdue to today": one request for all of them; the lists refresh from it. Undo (8 s,
+ * or Ctrl/Cmd+Z) puts each back on its own day: one request per day they came from.
+ */
 function useMoveToToday() {
-  const { t } = useTranslation('due');
+  const { t, i18n } = useTranslation('due');
   const toast = useToast();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: taskKeys.all });
+  const reschedule = (ids: number[], day: string) =>
+    apiRequest('/api/tasks/reschedule', { method: 'POST', body: { task_ids: ids, due_date: day }, schema: RescheduleResponse });
+  const failed = (error: unknown) => toast.show(errorMessage(error, t('moveFailed'), t('common:errors.pleaseTryAgain')), 'error');
+
   return (tasks: Task[], today: string) => {
     if (busy || tasks.length === 0) return;
     setBusy(true);
-    apiRequest('/api/tasks/reschedule', {
-      method: 'POST',
-      body: { task_ids: tasks.map((task) => task.id), due_date: today },
-      schema: RescheduleResponse,
-    })
-      .then(({ rescheduled }) => {
-        toast.show(t('moved', { count: rescheduled }));
-        return queryClient.invalidateQueries({ queryKey: taskKeys.all });
+    const before = new Map<string, number[]>();
+    for (const task of tasks) before.set(task.due_date!, [...(before.get(task.due_date!) ?? []), task.id]);
+    reschedule(
+      tasks.map((task) => task.id),
+      today,
+    )
+      .then(async ({ rescheduled }) => {
+        await refresh();
+        const handle = offerUndo(() => {
+          Promise.all([...before].map(([day, ids]) => reschedule(ids, day)))
+            .then(() => {
+              toast.show(i18n.t('shortcuts:undo.undone'));
+              return refresh();
+            })
+            .catch(failed);
+        });
+        // Undo's words are the keyboard's namespace, loaded with the first toast that offers it.
+        await i18n.loadNamespaces('shortcuts');
+        if (!handle.active()) return;
+        const id = toast.show(t('moved', { count: rescheduled }), {
+          action: { label: i18n.t('shortcuts:undo.action'), onAction: () => handle.undo() },
+          durationMs: UNDO_WINDOW_MS,
+        });
+        handle.onSpent(() => toast.dismiss(id));
       })
-      .catch((error: unknown) => toast.show(errorMessage(error, t('moveFailed'), t('common:errors.pleaseTryAgain')), 'error'))
+      .catch(failed)
       .finally(() => setBusy(false));
   };
 }
