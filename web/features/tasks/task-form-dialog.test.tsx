@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import common from '../../i18n/locales/en/common.json';
+import schedule from '../../i18n/locales/en/schedule.json';
 import tasks from '../../i18n/locales/en/tasks.json';
 import { renderWithProviders } from '../../test-render.tsx';
 import { TaskFormDialog, type TaskFormDialogProps } from './task-form-dialog.tsx';
@@ -21,17 +22,25 @@ const task = {
   title: 'Plan',
   description: '',
   due_date: null,
+  due_time: null,
+  recurrence: null,
+  recurrence_from: 'due_date',
   priority: 'medium',
   is_completed: 0,
   labels: [],
   shared_with: [],
+  subtask_progress: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 };
 
 async function renderForm(props: Partial<TaskFormDialogProps> = {}) {
   const onClose = vi.fn();
-  const user = await renderWithProviders(<TaskFormDialog open mode="add" onClose={onClose} {...props} />, { common, tasks });
+  const user = await renderWithProviders(<TaskFormDialog open mode="add" onClose={onClose} {...props} />, {
+    common,
+    tasks,
+    schedule,
+  });
   return { user, onClose };
 }
 
@@ -81,7 +90,16 @@ describe('task form (spec §5)', () => {
     await user.clear(dueDateInput());
     await user.click(screen.getByRole('button', { name: 'Add task' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(body()).toEqual({ title: 'Launch', description: '', due_date: null, priority: 'medium', labels: [] });
+    expect(body()).toEqual({
+      title: 'Launch',
+      description: '',
+      due_date: null,
+      due_time: null,
+      recurrence: null,
+      recurrence_from: 'due_date',
+      priority: 'medium',
+      labels: [],
+    });
   });
 
   test('a server 422 lands on the fields it names (labels.0 on the labels), focus on the first; the rest above the form', async () => {
@@ -109,5 +127,51 @@ describe('task form (spec §5)', () => {
     await user.click(screen.getByRole('button', { name: 'Update task' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You do not have permission to edit this task.');
     expect(titleInput()).not.toHaveAttribute('aria-invalid');
+  });
+
+  test('issue 21: a time and a repeat rule are sent with the task; clearing the date clears the time', async () => {
+    fetchMock.mockImplementation(serve(() => Response.json({ task })));
+    const { user, onClose } = await renderForm({ initial: { title: 'Review', due_date: '2099-03-19' } });
+    const time = screen.getByLabelText('Time');
+    await user.type(time, '17:30');
+    expect(time).toHaveValue('17:30');
+    await user.clear(dueDateInput());
+    expect(time).toHaveValue('');
+    await user.type(dueDateInput(), '2099-03-19');
+    await user.type(time, '09:15');
+    await user.selectOptions(screen.getByLabelText('Repeat'), 'weekly');
+    await user.click(screen.getByRole('button', { name: 'Mon' }));
+    expect(screen.getByTestId('repeat-summary')).toHaveTextContent('Every Monday and Thursday');
+    await user.click(screen.getByLabelText('When I complete it'));
+    await user.click(screen.getByRole('button', { name: 'Add task' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(body()).toMatchObject({
+      due_date: '2099-03-19',
+      due_time: '09:15',
+      recurrence: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,TH',
+      recurrence_from: 'completion',
+    });
+  });
+
+  test('issue 21: an edit opens on the task’s time and rule, and the server’s errors on them land on their fields', async () => {
+    const errors = {
+      due_time: ['The due time must be a time of day (HH:MM).'],
+      recurrence: ['The repeat rule is not one Taskaty can follow.'],
+    };
+    fetchMock.mockImplementation(serve(() => Response.json({ message: 'The given data was invalid.', errors }, { status: 422 })));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = await renderForm({
+      mode: 'edit',
+      taskId: 5,
+      initial: { title: 'Plan', due_date: '2027-03-18', due_time: '08:00', recurrence: 'FREQ=MONTHLY;INTERVAL=1;BYDAY=-1FR' },
+    });
+    expect(screen.getByLabelText('Time')).toHaveValue('08:00');
+    expect(screen.getByLabelText('Repeat')).toHaveValue('monthly');
+    expect(screen.getByTestId('repeat-summary')).toHaveTextContent('Every month on the last Friday');
+    await user.click(screen.getByRole('button', { name: 'Update task' }));
+    expect(await screen.findByText('The repeat rule is not one Taskaty can follow.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Repeat')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Time')).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.getByLabelText('Time')).toHaveFocus());
   });
 });

@@ -1,7 +1,8 @@
+import i18next from 'i18next';
 import { Sparkles } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRIORITIES, type Priority } from '../../../common/constants.ts';
+import { PRIORITIES, type Priority, type RecurrenceFrom } from '../../../common/constants.ts';
 import { LIMITS } from '../../../common/limits.ts';
 import { TaskInput, type Task, type TaskInputParsed } from '../../../common/schemas/task.schema.ts';
 import { MarkdownEditor } from '../../components/markdown/markdown-editor.tsx';
@@ -17,17 +18,26 @@ import { AiWorking } from './ai-working.tsx';
 import { AiWriterName } from './ai-writer-name.tsx';
 import { LabelPicker } from './label-picker.tsx';
 import type { RecognisedFields } from './quick-add-recognition.tsx';
+import { RepeatPicker } from './repeat-picker.tsx';
 import { useSaveTask } from './use-task-actions.ts';
 import { useUserClock } from '../../lib/use-user-clock.ts';
 
 const Recognition = lazy(() => import('./quick-add-recognition.tsx'));
 
+// The texts of times and repeats (the schedule namespace) start loading with the dialogs' chunk,
+// which is fetched when the pointer or focus first moves onto a task screen: a dialog rarely waits.
+void i18next.loadNamespaces('schedule');
+
 /** What recognition put into the form's own fields, and what they held before, so a removed chip gives it back. */
 interface Applied {
   due_date?: { value: string; before: string };
+  due_time?: { value: string; before: string };
+  recurrence?: { value: string; before: string };
   priority?: { value: Priority; before: Priority };
   labels: string[];
 }
+/** The recognised parts that have a field of their own in the form. */
+const APPLIED_FIELDS = ['due_date', 'due_time', 'recurrence', 'priority'] as const;
 
 export type TaskFormMode = 'add' | 'edit' | 'duplicate';
 
@@ -35,6 +45,11 @@ export interface TaskFormValues {
   title: string;
   description: string;
   due_date: string;
+  /** Issue 21: HH:MM, or '' for none. */
+  due_time: string;
+  /** Issue 21: an RRULE (common/schemas/recurrence.ts), or '' for none. */
+  recurrence: string;
+  recurrence_from: RecurrenceFrom;
   priority: Priority;
   labels: string[];
 }
@@ -51,12 +66,21 @@ export interface TaskFormDialogProps {
 }
 
 export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, onClose, onSaved }: TaskFormDialogProps) {
-  const { t, i18n } = useTranslation('tasks');
+  const { t, i18n } = useTranslation(['tasks', 'schedule']);
   const formId = useId();
   const aiAbort = useRef<AbortController | null>(null);
   // Today where the person lives (issue 21), not where the browser happens to be.
   const today = useUserClock().today;
-  const empty: TaskFormValues = { title: '', description: '', due_date: today, priority: 'medium', labels: [] };
+  const empty: TaskFormValues = {
+    title: '',
+    description: '',
+    due_date: today,
+    due_time: '',
+    recurrence: '',
+    recurrence_from: 'due_date',
+    priority: 'medium',
+    labels: [],
+  };
   // Spec §5: the title is required (TaskInput, like its lengths and the date's form); an added
   // task's due date is not earlier than today, which only this form knows.
   const form = useApiForm<TaskFormValues, TaskInputParsed>({
@@ -85,8 +109,8 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  // Add mode reads the title like quick add (issue 21): a recognised date, priority or label goes
-  // into its field at once, and a removed chip (or edited words) puts back what was there.
+  // Add mode reads the title like quick add (issue 21): a recognised date, time, repeat, priority or
+  // label goes into its field at once, and a removed chip (or edited words) puts back what was there.
   const recognises = mode === 'add';
   const titleInput = useRef<HTMLInputElement>(null);
   const recognised = useRef<{ text: string; fields: RecognisedFields }>(undefined);
@@ -96,9 +120,9 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
       recognised.current = parsed;
       const { fields } = parsed;
       const now = applied.current;
-      const set = (name: 'due_date' | 'priority' | 'labels', value: string | string[]) =>
+      const set = (name: (typeof APPLIED_FIELDS)[number] | 'labels', value: string | string[]) =>
         form.setValue(name, value as never, { shouldDirty: true });
-      for (const name of ['due_date', 'priority'] as const) {
+      for (const name of APPLIED_FIELDS) {
         const wanted = fields[name];
         const current = now[name];
         if (wanted && wanted !== current?.value) {
@@ -124,6 +148,9 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
   const title = form.field('title');
   const description = form.field('description');
   const dueDate = form.field('due_date');
+  const dueTime = form.field('due_time');
+  const recurrence = form.field('recurrence');
+  const recurrenceFrom = form.field('recurrence_from');
   const priority = form.field('priority');
   const labels = form.field('labels');
 
@@ -163,12 +190,11 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
     }
   }
 
-  /** The saved title without the recognised words, and what has no field of its own (time, repeat). */
+  /** The saved title without the recognised words (the rest is in the form's fields already). */
   function recognisedExtras(typed: string) {
     const last = recognised.current;
     if (!recognises || !last || last.text.trim() !== typed) return {};
-    const { title: rest, due_time, recurrence } = last.fields;
-    return { title: rest, ...(due_time && { due_time }), ...(recurrence && { recurrence }) };
+    return { title: last.fields.title };
   }
 
   const submit = form.submit(
@@ -262,9 +288,20 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
             {aiState !== 'working' && <AiWriterName />}
           </div>
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t('form.dueDate')} type="date" {...dueDate} min={mode === 'edit' ? undefined : today} />
-          <div>
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+          <TextField
+            label={t('form.dueDate')}
+            type="date"
+            {...dueDate}
+            // A time belongs to its date: clearing the date clears it (as the API does).
+            onChange={(event) => {
+              dueDate.onChange(event);
+              if (!event.target.value && dueTime.value) dueTime.onChange('');
+            }}
+            min={mode === 'edit' ? undefined : today}
+          />
+          <TextField label={t('schedule:form.time')} type="time" {...dueTime} />
+          <div className="col-span-2 sm:col-span-1">
             <label htmlFor={`${formId}-priority`} className="mb-1.5 block text-sm font-medium text-fg">
               {t('form.priority')}
             </label>
@@ -282,6 +319,14 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
             </select>
           </div>
         </div>
+        <RepeatPicker
+          value={recurrence.value}
+          onChange={recurrence.onChange}
+          from={recurrenceFrom.value}
+          onFromChange={recurrenceFrom.onChange}
+          reference={values.due_date || today}
+          error={recurrence.error}
+        />
         <LabelPicker label={t('form.labels')} value={labels.value} onChange={labels.onChange} />
         {labels.error && (
           <p role="alert" className="text-sm text-danger">

@@ -12,6 +12,13 @@ export interface FormState {
   duplicatedFrom?: number;
 }
 
+/** Issue 21: the time and repeat rule, which edits keep and copies take along. */
+const scheduleValues = (task: Task) => ({
+  due_time: task.due_time ?? '',
+  recurrence: task.recurrence ?? '',
+  recurrence_from: task.recurrence_from,
+});
+
 /** Spec §3: duplicate = 'Copy of ' + title, with description, due date, priority and label names copied. */
 export function duplicateValues(task: Task, today: string): Partial<TaskFormValues> {
   return {
@@ -19,6 +26,7 @@ export function duplicateValues(task: Task, today: string): Partial<TaskFormValu
     description: task.description,
     // The add dialog does not accept past dates; a copy of an old task starts today.
     due_date: task.due_date && task.due_date >= today ? task.due_date : today,
+    ...scheduleValues(task),
     priority: task.priority as Priority,
     labels: task.labels.map((label) => label.name),
   };
@@ -29,6 +37,7 @@ export function editValues(task: Task, description?: string): Partial<TaskFormVa
     title: task.title,
     description: description ?? task.description,
     due_date: task.due_date ?? '',
+    ...scheduleValues(task),
     priority: task.priority as Priority,
     labels: task.labels.map((label) => label.name),
   };
