@@ -3,7 +3,6 @@ import { AlertTriangle, CheckCircle2, Circle, Copy, FileDown, FileText, LogOut, 
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '../../../common/schemas/task.schema.ts';
-import { isOverdue } from '../../../common/task-rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -21,6 +20,8 @@ import { isTaskDeleted, loadedTask, taskDetailQuery } from '../../lib/api/task-q
 import { cx } from '../../lib/class-names.ts';
 import { lazyWithRetry } from '../../lib/lazy-with-retry.ts';
 import { dateTimeText, dueDateText } from './task-dates.ts';
+import { isPastDue, timeText } from './due-time.ts';
+import { TaskRepeat } from './task-schedule.tsx';
 import { AiWorking } from './ai-working.tsx';
 import { AiWriterName } from './ai-writer-name.tsx';
 import { TaskActivity } from './task-activity.tsx';
@@ -70,10 +71,12 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
   const toast = useToast();
   const task = detail.data?.task;
   // Today where the person lives (issue 21), not where the browser happens to be.
-  const today = useUserClock().today;
+  const { today, now } = useUserClock();
   const isOwner = task?.user_id === currentUserId;
   // Issue 18: a recipient who accepted the task may leave it (the owner removes people instead).
   const hasAccepted = !!task?.shared_with.some((person) => person.id === currentUserId && person.pivot.status === 'accepted');
+  // Issue 21: due today at a time that has passed is overdue too.
+  const overdue = !!task && isPastDue(task, today, now);
 
   async function exportAs(format: ExportFormat) {
     if (!task) return;
@@ -275,17 +278,9 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
           </div>
           <div className="flex justify-between gap-3 sm:block">
             <dt className="text-muted">{t('form.dueDate')}</dt>
-            <dd className={cx('font-medium', isOverdue(task, today) && 'text-danger')}>
-              {task.due_date
-                ? dueDateText(
-                    task.due_date,
-                    today,
-                    i18n.language,
-                    { today: t('due.today'), tomorrow: t('due.tomorrow') },
-                    { yearWhenOther: true },
-                  )
-                : t('detail.noDueDate')}
-              {isOverdue(task, today) && (
+            <dd className={cx('font-medium', overdue && 'text-danger')} data-testid="detail-due">
+              {task.due_date ? dueText(task, today, i18n.language, t) : t('detail.noDueDate')}
+              {overdue && (
                 <span className="ms-2 inline-flex items-center gap-1 rounded-full bg-danger-soft px-2 py-0.5 text-xs" data-testid="overdue">
                   <AlertTriangle aria-hidden className="h-3 w-3" />
                   {t('due.overdue')}
@@ -309,6 +304,8 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
           </div>
         </dl>
       </section>
+
+      <TaskRepeat task={task} canEdit={isOwner || hasAccepted} />
 
       <section className="flex flex-wrap gap-2 border-t border-line pt-4">
         {onShare && (
@@ -421,6 +418,18 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
       )}
     </Dialog>
   );
+}
+
+/** The due date with its time (issue 21): "Tomorrow, 5:00 PM", with the year when it is another's. */
+function dueText(task: Task, today: string, language: string, t: (key: string, values?: Record<string, string>) => string) {
+  const date = dueDateText(
+    task.due_date!,
+    today,
+    language,
+    { today: t('due.today'), tomorrow: t('due.tomorrow') },
+    { yearWhenOther: true },
+  );
+  return task.due_time ? t('due.dateTime', { date, time: timeText(task.due_time, language) }) : date;
 }
 
 /** Issue 18: "Leave task" for an accepted recipient, after a confirmation that says access ends at once. */

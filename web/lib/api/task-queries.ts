@@ -3,6 +3,7 @@ import type { Task, TaskInput, TaskListQuery } from '../../../common/schemas/tas
 import {
   CompletionResponse,
   SharedTasksPage,
+  SkipOccurrenceResponse,
   TaskDetailResponse,
   TaskResponse,
   TaskSummary,
@@ -146,3 +147,7 @@ export const setTaskCompleted = (id: number, completed: boolean) =>
   );
 
 export const deleteTask = (id: number) => apiRequest(`/api/tasks/delete/${id}`, { method: 'DELETE' });
+
+/** Issue 21: "skip this one": a repeating task moved to its rule's next date (the task as it is then). */
+export const skipOccurrence = (id: number) =>
+  apiRequest(`/api/tasks/${id}/skip-occurrence`, { method: 'POST', schema: SkipOccurrenceResponse }).then((r) => r.task);

@@ -1,0 +1,130 @@
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { Repeat, RepeatOff, SkipForward } from 'lucide-react';
+import { Suspense, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Task } from '../../../common/schemas/task.schema.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { skipOccurrence, taskKeys, updateTask, type TaskPage } from '../../lib/api/task-queries.ts';
+import { useUserClock } from '../../lib/use-user-clock.ts';
+import { repeatSummary } from './repeat-rule.ts';
+import { fullDateText } from './task-dates.ts';
+
+export interface TaskRepeatProps {
+  task: Task;
+  /** The owner and accepted recipients: they may skip and stop (both are edits). */
+  canEdit: boolean;
+}
+
+/**
+ * The detail dialog's repeat rule (issue 21): in words, with "Skip this one" and "Stop repeating".
+ * Nothing for a task that does not repeat; its texts load on their own, so the dialog never waits.
+ */
+export function TaskRepeat(props: TaskRepeatProps) {
+  if (!props.task.recurrence) return null;
+  return (
+    <Suspense fallback={null}>
+      <RepeatSection {...props} />
+    </Suspense>
+  );
+}
+
+/** The task as the server answered, in its dialog and on every loaded page at once; then lists, counters and activity reload. */
+function useShowTask() {
+  const queryClient = useQueryClient();
+  return (updated: Task) => {
+    queryClient.setQueryData<{ task: Task }>(taskKeys.detail(updated.id), (data) => (data ? { ...data, task: updated } : data));
+    for (const scope of ['own', 'shared'] as const) {
+      queryClient.setQueriesData<InfiniteData<TaskPage>>({ queryKey: taskKeys.pages(scope) }, (data) =>
+        data
+          ? { ...data, pages: data.pages.map((page) => ({ ...page, tasks: page.tasks.map((t) => (t.id === updated.id ? updated : t)) })) }
+          : data,
+      );
+    }
+    void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+  };
+}
+
+function RepeatSection({ task, canEdit }: TaskRepeatProps) {
+  const { t, i18n } = useTranslation('schedule');
+  const toast = useToast();
+  const show = useShowTask();
+  const { today } = useUserClock();
+  const headingId = useId();
+  const section = useRef<HTMLElement>(null);
+  const [confirming, setConfirming] = useState(false);
+  const language = i18n.language;
+  const dateText = (day: string | null) => (day ? fullDateText(day, language) : '');
+  const failed = (error: unknown, fallback: string) =>
+    toast.show(errorMessage(error, fallback, t('common:errors.pleaseTryAgain')), 'error');
+
+  const skip = useMutation({
+    mutationFn: () => skipOccurrence(task.id),
+    onSuccess: (updated) => {
+      show(updated);
+      toast.show(t('detail.skipped', { date: dateText(updated.due_date) }));
+    },
+    onError: (error) => failed(error, t('detail.skipFailed')),
+  });
+  const stop = useMutation({
+    // Only the rule changes: the fields left out keep what the server has.
+    mutationFn: () => updateTask(task.id, { title: task.title, recurrence: null }),
+    onSuccess: (updated) => {
+      // The section goes with the rule: focus stays in the dialog, on its title.
+      const dialog = section.current?.closest('dialog');
+      setConfirming(false);
+      show(updated);
+      toast.show(t('detail.stopped'));
+      requestAnimationFrame(() => dialog?.querySelector<HTMLElement>('h2')?.focus());
+    },
+    onError: (error) => {
+      setConfirming(false);
+      failed(error, t('detail.stopFailed'));
+    },
+  });
+
+  const summary = repeatSummary(task.recurrence, task.recurrence_from, task.due_date ?? today, t, language);
+  return (
+    <section ref={section} aria-labelledby={headingId} data-testid="detail-repeat">
+      <h3 id={headingId} className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">
+        {t('detail.repeats')}
+      </h3>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <p className="flex min-w-0 items-start gap-1.5 text-sm font-medium text-fg" data-testid="detail-repeat-rule">
+          <Repeat aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-brand" />
+          <span>{summary ?? task.recurrence}</span>
+        </p>
+        {canEdit && (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              icon={<SkipForward aria-hidden className="rtl-mirror h-4 w-4" />}
+              busy={skip.isPending}
+              onClick={() => skip.mutate()}
+            >
+              {t('detail.skip')}
+            </Button>
+            <Button variant="outline" size="sm" icon={<RepeatOff aria-hidden className="h-4 w-4" />} onClick={() => setConfirming(true)}>
+              {t('detail.stop')}
+            </Button>
+          </div>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t('detail.stopTitle')}
+        confirmLabel={t('detail.stop')}
+        cancelLabel={t('detail.keepRepeating')}
+        closeLabel={t('common:actions.close')}
+        busy={stop.isPending}
+        onConfirm={() => stop.mutate()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{t('detail.stopBody', { date: dateText(task.due_date) })}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
