@@ -104,8 +104,15 @@ export function KeyboardShortcuts() {
     [navigate, setTheme, signOut],
   );
 
+  // The listener is added once: a new one on every navigation would forget a `g` pressed just before.
+  const latest = useRef({ commands, navigate, queryClient });
+  useEffect(() => {
+    latest.current = { commands, navigate, queryClient };
+  }, [commands, navigate, queryClient]);
+
   useEffect(() => {
     const matcher = createShortcutMatcher();
+    const go = (path: string) => void latest.current.navigate(path);
 
     const withFocusedTask = (act: (card: HTMLElement, id: number) => void) => {
       const card = focusedCard();
@@ -121,13 +128,13 @@ export function KeyboardShortcuts() {
           openQuickAdd();
           return true;
         case 'newTask':
-          commands.newTask();
+          latest.current.commands.newTask();
           return true;
         case 'search': {
           const field = document.querySelector<HTMLInputElement>(SEARCH_FIELD);
           if (field) focusSearch(field);
           else {
-            navigate(paths.dashboard);
+            go(paths.dashboard);
             whenPresent(SEARCH_FIELD, focusSearch);
           }
           return true;
@@ -150,7 +157,7 @@ export function KeyboardShortcuts() {
         case 'edit':
         case 'labels':
           return withFocusedTask((_card, taskId) => {
-            const task = loadedTask(queryClient, taskId);
+            const task = loadedTask(latest.current.queryClient, taskId);
             const edit = taskShortcutHandlers()?.edit;
             if (!task || !edit) return;
             edit(task);
@@ -158,20 +165,20 @@ export function KeyboardShortcuts() {
           });
         case 'delete':
           return withFocusedTask((card, taskId) => {
-            const task = loadedTask(queryClient, taskId);
+            const task = loadedTask(latest.current.queryClient, taskId);
             if (task && taskShortcutHandlers()?.remove?.(task)) keepFocusInPlace(card);
           });
         case 'goTasks':
-          navigate(paths.dashboard);
+          go(paths.dashboard);
           return true;
         case 'goShared':
-          navigate(paths.shared);
+          go(paths.shared);
           return true;
         case 'goLabels':
-          navigate(paths.labels);
+          go(paths.labels);
           return true;
         case 'goUpcoming':
-          navigate(UPCOMING_PATH);
+          go(UPCOMING_PATH);
           return true;
         case 'help':
           setOpen('help');
@@ -208,7 +215,7 @@ export function KeyboardShortcuts() {
       document.removeEventListener('focusin', onFocusIn);
       window.removeEventListener('blur', onBlur);
     };
-  }, [commands, navigate, queryClient]);
+  }, []);
 
   if (open === null) return null;
   return (
