@@ -12,7 +12,7 @@ import { SessionProvider } from '../lib/session.tsx';
 import VerifyEmailPage from './verify-email-page.tsx';
 
 const TOKEN = 'a'.repeat(43);
-const user = { id: 7, name: 'Vera', email: 'vera@example.com', user_photo: null, created_at: '2026-01-01T00:00:00.000Z' };
+const user = { id: 7, name: 'Vera', email: 'vera@example.com', user_photo: null, created_at: '2026-01-01T00:00:00.000Z', time_zone: null };
 
 function Address() {
   const location = useLocation();
