@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { Repeat, RepeatOff, SkipForward } from 'lucide-react';
+import { Loader2, Repeat, RepeatOff, SkipForward } from 'lucide-react';
 import { Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '../../../common/schemas/task.schema.ts';
@@ -98,12 +98,19 @@ function RepeatSection({ task, canEdit }: TaskRepeatProps) {
         </p>
         {canEdit && (
           <div className="flex flex-wrap gap-2">
+            {/* Busy without being disabled: a disabled button would drop the focus it has. */}
             <Button
               variant="outline"
               size="sm"
-              icon={<SkipForward aria-hidden className="rtl-mirror h-4 w-4" />}
-              busy={skip.isPending}
-              onClick={() => skip.mutate()}
+              icon={
+                skip.isPending ? (
+                  <Loader2 aria-hidden className="h-4 w-4 animate-spin" />
+                ) : (
+                  <SkipForward aria-hidden className="rtl-mirror h-4 w-4" />
+                )
+              }
+              aria-busy={skip.isPending || undefined}
+              onClick={() => !skip.isPending && skip.mutate()}
             >
               {t('detail.skip')}
             </Button>
