@@ -1,0 +1,214 @@
+import type { Page } from '@playwright/test';
+import { createAccount, expect, expectNoSeriousA11yViolations, localeTexts, setLanguage, setTheme, test, useSession } from './fixtures.ts';
+
+/**
+ * Issue 21 parts 2 and 4 in the browser: due times and repeat rules through the real dialogs, cards
+ * and server (decision 020). Days are the browser's, which is the person's: the app gives a new
+ * account the browser's time zone.
+ */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const dayText = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const localDay = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+};
+const plusDays = (day: string, days: number) => {
+  const date = localDay(day);
+  date.setDate(date.getDate() + days);
+  return dayText(date);
+};
+/** The coming Monday, or today on a Monday. */
+function comingMonday(): string {
+  const today = new Date();
+  return plusDays(dayText(today), (8 - today.getDay()) % 7);
+}
+/** 2024-01-01 was a Monday: weekday names as the app writes them (0 = Monday). */
+const weekday = (language: string, day: number, width: 'short' | 'long') =>
+  new Intl.DateTimeFormat(language, { weekday: width, timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1 + day)));
+const fullDate = (language: string, day: string) => new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(localDay(day));
+const timeText = (language: string, hour: number, minute: number) =>
+  new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2024, 0, 1, hour, minute)),
+  );
+
+/** No sideways scrolling: neither the page nor the dialog's body is wider than the screen. */
+async function expectNoSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => {
+    const body = document.querySelector('[data-testid="task-form-dialog"] .overflow-y-auto');
+    return {
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      dialog: body ? body.scrollWidth - body.clientWidth : 0,
+    };
+  });
+  expect(widths).toEqual({ page: 0, dialog: 0 });
+}
+
+for (const { language, theme, title, label } of [
+  { language: 'en', theme: 'light', title: 'Plan the garden', label: 'garden' },
+  { language: 'ar', theme: 'dark', title: 'تخطيط الحديقة', label: 'حديقة' },
+] as const) {
+  test(`${language}, ${theme}: a weekly task on two days is made in the dialog, shown on its card, completed into its next occurrence, skipped and stopped`, async ({
+    page,
+    request,
+  }) => {
+    // The whole loop, with two axe runs: longer than one screen's test.
+    test.slow();
+    const account = await createAccount(request);
+    await useSession(page, account);
+    await setLanguage(page, language);
+    await setTheme(page, theme);
+    const tasks = await localeTexts(language, 'tasks');
+    const schedule = await localeTexts(language, 'schedule');
+    const monday = comingMonday();
+    const dueText = (day: string) => tasks('due.dateTime', { date: fullDate(language, day), time: timeText(language, 17, 0) });
+
+    await page.goto('/dashboard');
+    const add = page.getByTestId('floating-add');
+    await add.click();
+    const form = page.getByTestId('task-form-dialog');
+    await form.getByLabel(tasks('form.title'), { exact: true }).fill(title);
+    await form.getByLabel(tasks('form.dueDate')).fill(monday);
+    await form.getByLabel(schedule('form.time')).fill('17:00');
+    await form.getByLabel(schedule('picker.label'), { exact: true }).selectOption('weekly');
+    // Weekly starts on the due date's weekday; Thursday is added.
+    const mondayButton = form.getByRole('button', { name: weekday(language, 0, 'short'), exact: true });
+    const thursdayButton = form.getByRole('button', { name: weekday(language, 3, 'short'), exact: true });
+    await expect(mondayButton).toHaveAttribute('aria-pressed', 'true');
+    await thursdayButton.click();
+    await expect(thursdayButton).toHaveAttribute('aria-pressed', 'true');
+    await expect(thursdayButton).toHaveAttribute('title', weekday(language, 3, 'long'));
+    const rule = form.getByTestId('repeat-summary');
+    await expect(rule).toContainText(weekday(language, 0, 'long'));
+    await expect(rule).toContainText(weekday(language, 3, 'long'));
+    if (language === 'en') await expect(rule).toHaveText('Every Monday and Thursday');
+    // The dialog with the repeat control open, in this theme and direction.
+    await expectNoSeriousA11yViolations(page);
+
+    const labels = form.getByRole('combobox', { name: tasks('form.labels') });
+    await labels.fill(label);
+    await labels.press('Enter');
+    await form.getByRole('button', { name: tasks('form.add'), exact: true }).click();
+    await expect(form).toHaveCount(0);
+    // Focus is back on what opened the dialog.
+    await expect(add).toBeFocused();
+
+    const cards = page.getByTestId('task-card').filter({ hasText: title });
+    const first = cards.and(page.locator('[data-completed="false"]'));
+    await expect(first).toHaveCount(1);
+    const chip = first.getByTestId('due-date');
+    await expect(chip).toContainText(timeText(language, 17, 0));
+    await expect(chip).toHaveAttribute('title', dueText(monday));
+    await expect(first.getByTestId('repeats')).toHaveAttribute('title', tasks('card.repeats'));
+    await expect(first.getByTestId('repeats')).toHaveText(tasks('card.repeats'));
+
+    // Completing it keeps the done one (which no longer repeats) and brings the next, on Thursday, with its label.
+    await first.getByRole('button', { name: tasks('card.markDone', { title }) }).click();
+    const done = cards.and(page.locator('[data-completed="true"]'));
+    await expect(done).toHaveCount(1);
+    await expect(done.getByTestId('repeats')).toHaveCount(0);
+    const next = cards.and(page.locator('[data-completed="false"]'));
+    await expect(next).toHaveCount(1);
+    await expect(next.getByTestId('due-date')).toHaveAttribute('title', dueText(plusDays(monday, 3)));
+    await expect(next.getByTestId('repeats')).toBeVisible();
+    await expect(next.getByText(label, { exact: true })).toBeVisible();
+
+    // Skip this one: the Monday after, in the dialog at once and said in a toast.
+    await next.getByRole('heading').getByRole('button').click();
+    const detail = page.getByTestId('task-detail-dialog');
+    const repeat = detail.getByTestId('detail-repeat');
+    await expect(repeat.getByTestId('detail-repeat-rule')).toContainText(weekday(language, 3, 'long'));
+    if (language === 'en') await expect(repeat.getByTestId('detail-repeat-rule')).toHaveText('Every Monday and Thursday');
+    const skip = repeat.getByRole('button', { name: schedule('detail.skip') });
+    await skip.click();
+    await expect(page.getByText(schedule('detail.skipped', { date: fullDate(language, plusDays(monday, 7)) }))).toBeVisible();
+    await expect(next.getByTestId('due-date')).toHaveAttribute('title', dueText(plusDays(monday, 7)));
+    await expect(detail.getByTestId('detail-due')).toContainText(timeText(language, 17, 0));
+    await expect(skip).toBeFocused();
+
+    // Stop repeating, after a confirmation: the rule goes, the date stays, focus stays in the dialog.
+    await repeat.getByRole('button', { name: schedule('detail.stop') }).click();
+    const confirm = page.getByTestId('confirm-dialog');
+    await expect(confirm).toContainText(fullDate(language, plusDays(monday, 7)));
+    await expectNoSeriousA11yViolations(page);
+    await confirm.getByRole('button', { name: schedule('detail.stop') }).click();
+    await expect(page.getByText(schedule('detail.stopped'))).toBeVisible();
+    await expect(detail.getByTestId('detail-repeat')).toHaveCount(0);
+    await expect(detail.getByRole('heading', { level: 2 })).toBeFocused();
+    await expect(next.getByTestId('repeats')).toHaveCount(0);
+    await expect(next.getByTestId('due-date')).toHaveAttribute('title', dueText(plusDays(monday, 7)));
+  });
+}
+
+test('quick add: "Standup every weekday at 9:30" makes a repeating task with its time; in the add dialog the words fill the fields as typed', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await useSession(page, account);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Quick add a task' }).click();
+  const input = page.getByPlaceholder('What needs to be done?');
+  await input.fill('Standup every weekday at 9:30');
+  await expect(page.getByTestId('quick-add-chips').getByRole('listitem')).toHaveText(['Repeats: Every weekday', 'At: 9:30 AM']);
+  await input.press('Enter');
+  const card = page.getByTestId('task-card').filter({ hasText: 'Standup' });
+  await expect(card.getByRole('heading')).toHaveText('Standup');
+  await expect(card.getByTestId('due-date')).toContainText('9:30 AM');
+  await expect(card.getByTestId('repeats')).toBeVisible();
+  await card.getByRole('heading').getByRole('button').click();
+  await expect(page.getByTestId('detail-repeat-rule')).toHaveText('Every weekday');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('task-detail-dialog')).toHaveCount(0);
+
+  // The same words in the add dialog's title go into its time and repeat fields, and come back out with their chips.
+  await page.getByTestId('floating-add').click();
+  const form = page.getByTestId('task-form-dialog');
+  const time = form.getByLabel('Time');
+  const repeat = form.getByLabel('Repeat', { exact: true });
+  await form.getByLabel('Title', { exact: true }).pressSequentially('Standup every weekday at 9:30');
+  await expect(time).toHaveValue('09:30');
+  await expect(repeat).toHaveValue('weekdays');
+  await expect(form.getByTestId('repeat-summary')).toHaveText('Every weekday');
+  await form.getByRole('button', { name: 'Keep “every weekday” as text' }).click();
+  await expect(repeat).toHaveValue('none');
+  await expect(time).toHaveValue('09:30');
+  await form.getByRole('button', { name: 'Add task' }).click();
+  const kept = page.getByTestId('task-card').filter({ hasText: 'Standup every weekday' });
+  await expect(kept.getByTestId('due-date')).toContainText('9:30 AM');
+  await expect(kept.getByTestId('repeats')).toHaveCount(0);
+});
+
+for (const language of ['en', 'ar'] as const) {
+  test(`${language}: the repeat control fits a 390 px phone in every kind, without sideways scrolling`, async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const account = await createAccount(request);
+    await useSession(page, account);
+    await setLanguage(page, language);
+    const schedule = await localeTexts(language, 'schedule');
+    await page.goto('/dashboard');
+    await page.getByTestId('floating-add').click();
+    const form = page.getByTestId('task-form-dialog');
+    const kind = form.getByLabel(schedule('picker.label'), { exact: true });
+    for (const choice of ['daily', 'weekdays', 'weekly', 'monthly', 'yearly']) {
+      await kind.selectOption(choice);
+      await expect(form.getByTestId('repeat-summary')).toBeVisible();
+      await expectNoSidewaysScroll(page);
+    }
+    await kind.selectOption('monthly');
+    const by = form.getByLabel(schedule('picker.monthlyBy'));
+    for (const choice of ['day', 'lastDay', 'nth']) {
+      await by.selectOption(choice);
+      await expectNoSidewaysScroll(page);
+    }
+    await kind.selectOption('weekly');
+    await form.getByTestId('repeat-options').scrollIntoViewIfNeeded();
+    // Every day's button is on the screen.
+    for (const button of await form.getByTestId('repeat-options').getByRole('button').all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    await expectNoSidewaysScroll(page);
+  });
+}
