@@ -148,6 +148,10 @@ export const setTaskCompleted = (id: number, completed: boolean) =>
 
 export const deleteTask = (id: number) => apiRequest(`/api/tasks/delete/${id}`, { method: 'DELETE' });
 
+/** Issue 21 §6: Undo of a delete, for its owner within 10 s of it (decision 021); a 404 after that. */
+export const restoreTask = (id: number) =>
+  apiRequest(`/api/tasks/${id}/restore`, { method: 'POST', schema: TaskResponse }).then((r) => r.task);
+
 /** Issue 21: "skip this one": a repeating task moved to its rule's next date (the task as it is then). */
 export const skipOccurrence = (id: number) =>
   apiRequest(`/api/tasks/${id}/skip-occurrence`, { method: 'POST', schema: SkipOccurrenceResponse }).then((r) => r.task);
