@@ -30,6 +30,7 @@ import { eventRoutes } from './routes/event.routes.ts';
 import { labelRoutes } from './routes/label.routes.ts';
 import { exportRoutes } from './routes/export.routes.ts';
 import { shareRoutes } from './routes/share.routes.ts';
+import { subtaskRoutes } from './routes/subtask.routes.ts';
 import { taskRoutes } from './routes/task.routes.ts';
 import { taskRestoreRoutes } from './routes/task-restore.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
@@ -41,6 +42,7 @@ import { createAuthService } from './services/auth.service.ts';
 import { createCommentService } from './services/comment.service.ts';
 import { createLabelService } from './services/label.service.ts';
 import { createShareService } from './services/share.service.ts';
+import { createSubtaskService } from './services/subtask.service.ts';
 import { createTaskService } from './services/task.service.ts';
 import { createTaskRestoreService } from './services/task-restore.service.ts';
 import { loadTask } from './services/task-access.ts';
@@ -250,13 +252,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const users = createUserRepository(database.db);
   const tokens = createTokenRepository(database.db);
+  const taskEvents = { taskChanged: (taskId: number, audience: number[]) => bus.publish(audience, { type: 'task-changed', taskId }) };
   const tasks = createTaskService({
     database,
     clock,
-    events: { taskChanged: (taskId, audience) => bus.publish(audience, { type: 'task-changed', taskId }) },
+    events: taskEvents,
     renderedTasks: createRenderedTaskCache(config.cache.renderedTaskBytes),
   });
   const restore = createTaskRestoreService({ database, clock, events: bus });
+  const subtasks = createSubtaskService({ database, clock, events: taskEvents });
   const lists = createListResponseCache({
     maxBytes: config.cache.listBytes,
     epoch: await readListEpoch(database.db),
@@ -316,6 +320,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(labelRoutes, { auth, labels });
     await api.register(shareRoutes, { auth, shares, tasks, lists, sharePerMinute: config.rateLimits.sharePerMinute });
     await api.register(commentRoutes, { auth, comments });
+    await api.register(subtaskRoutes, { auth, subtasks });
     await api.register(eventRoutes, {
       auth,
       bus,
@@ -332,6 +337,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return {
           task: { ...task, owner: { name: row.owner_name, email: row.owner_email } },
           comments: await comments.list(user, taskId),
+          subtasks: await subtasks.listOf(taskId),
           language: 'en',
           generatedAt: clock.now(),
         };

@@ -47,6 +47,18 @@ export const ActivityEvent = z.discriminatedUnion('code', [
   z.object({ code: z.literal('occurrence_skipped'), from: z.string().nullable(), to: z.string() }),
   /** Its owner undid its deletion within the undo window (decision 021). */
   z.object({ code: z.literal('restored') }),
+  // Issue 21, part 5: subtasks, recorded on their task.
+  /** `count` subtasks added; `titles`: the first few of them (up to 10), in order. */
+  z.object({ code: z.literal('subtasks_added'), titles: z.array(z.string()), count: z.number().int() }),
+  z.object({ code: z.literal('subtask_completed'), title: z.string() }),
+  z.object({ code: z.literal('subtask_reopened'), title: z.string() }),
+  z.object({ code: z.literal('subtask_renamed'), from: z.string(), to: z.string() }),
+  /** A subtask's due date set (`date`) or removed (null). */
+  z.object({ code: z.literal('subtask_due_date'), title: z.string(), date: z.string().nullable() }),
+  z.object({ code: z.literal('subtask_deleted'), title: z.string() }),
+  z.object({ code: z.literal('subtasks_reordered') }),
+  /** Completing the task completed its `count` open subtasks too (`complete_subtasks`). */
+  z.object({ code: z.literal('subtasks_completed'), count: z.number().int() }),
 ]);
 export type ActivityEvent = z.infer<typeof ActivityEvent>;
 

@@ -8,6 +8,7 @@ import { recordId, recordIdParams } from './ids.ts';
 import { ActivityLog } from './activity.schema.ts';
 import { Label } from './label.schema.ts';
 import { RecurrenceField, RecurrenceFrom } from './recurrence.ts';
+import { Subtask, SubtaskProgress } from './subtask.schema.ts';
 
 export const Priority = z.enum(PRIORITIES, { error: 'The selected priority is invalid.' });
 
@@ -46,6 +47,8 @@ export const Task = z.object({
   labels: z.array(Label),
   shared_with: z.array(SharedPerson),
   owner: TaskOwner.optional(),
+  /** Beyond the spec (issue 21): how many of the task's subtasks are done, of how many; null when it has none. */
+  subtask_progress: SubtaskProgress.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   activity_logs: z.array(ActivityLog).optional(),
@@ -230,7 +233,12 @@ const nextCursor = z.string().nullable().optional().describe('With `limit` or `c
 /** The list answers with `limit` or `cursor` (beyond the spec): a page and where the next one starts. */
 export const TasksPage = TasksResponse.extend({ next_cursor: nextCursor });
 export const SharedTasksPage = SharedTasksResponse.extend({ next_cursor: nextCursor });
-export const TaskDetailResponse = z.object({ task: Task, activity_logs: z.array(ActivityLog) });
+export const TaskDetailResponse = z.object({
+  task: Task,
+  activity_logs: z.array(ActivityLog),
+  /** Beyond the spec (issue 21): the task's subtasks in order (always sent; optional for a detail painted from a list). */
+  subtasks: z.array(Subtask).optional(),
+});
 export const CompletionResponse = z.object({ task: Task });
 /**
  * PUT /api/tasks/complete/{id}: the spec's `task`, and beyond it the task created as the next

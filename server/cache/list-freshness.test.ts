@@ -92,6 +92,26 @@ describe.each(testDialects())('lists stay fresh across two processes and random 
       return app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
     };
     const someTask = () => (tasks.length ? pick(tasks) : undefined);
+    // Issue 21: subtasks show in lists as their task's progress; every write of them renews it.
+    const subtaskWrite = async () => {
+      const id = someTask();
+      if (!id) return;
+      // Mostly by someone who may (the owner, or an accepted recipient), now and then by someone who may not.
+      const read = (user: SignedInUser) => t.app.inject({ method: 'GET', url: `/api/tasks/${id}/subtasks`, headers: user.headers });
+      let user = owner;
+      let answer = await read(owner);
+      if (answer.statusCode !== 200) [user, answer] = [friend, await read(friend)];
+      if (next() < 0.1) user = user === owner ? friend : owner;
+      const subtasks = (answer.statusCode === 200 ? answer.json().subtasks : []) as Array<{ id: number; is_completed: number }>;
+      const one = subtasks.length ? pick(subtasks) : undefined;
+      const choice = next();
+      if (!one || choice < 0.3)
+        await write(user, 'POST', `/api/tasks/${id}/subtasks`, next() < 0.5 ? { title: pick(['one', 'two']) } : { titles: ['a', 'b'] });
+      else if (choice < 0.6) await write(user, 'PUT', `/api/tasks/${id}/subtasks/${one.id}`, { is_completed: !one.is_completed });
+      else if (choice < 0.75) await write(user, 'PUT', `/api/tasks/${id}/subtasks/order`, { id: one.id, index: 0 });
+      else if (choice < 0.9) await write(user, 'DELETE', `/api/tasks/${id}/subtasks/${one.id}`);
+      else await write(user, 'PUT', `/api/tasks/complete/${id}`, { complete_subtasks: true });
+    };
     const operations: Array<() => Promise<unknown>> = [
       async () => {
         const words = ['alpha', 'beta', 'gamma'];
@@ -186,6 +206,8 @@ describe.each(testDialects())('lists stay fresh across two processes and random 
             next() < 0.5 ? { color: pick(['#dc2626', '#2563eb', null]) } : { name: pick(['Home', 'home', 'House']) },
           );
       },
+      subtaskWrite,
+      subtaskWrite,
       async () => {
         // A person's name shows on every task they own or that is shared with them.
         await write(pick([owner, friend]), 'PUT', '/api/user/profile', { name: pick(['Ada', 'Grace', 'Hedy']) });

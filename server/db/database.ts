@@ -12,6 +12,7 @@ import { emailVerification } from './migrations/005-email-verification.ts';
 import { listEpoch } from './migrations/006-list-epoch.ts';
 import { taskSearchIndex } from './migrations/007-task-search-index.ts';
 import { dueTimesAndRecurrence } from './migrations/008-due-times-and-recurrence.ts';
+import { subtasks } from './migrations/009-subtasks.ts';
 import { deletedTasks } from './migrations/010-deleted-tasks.ts';
 import type { Tables } from './tables.ts';
 
@@ -113,6 +114,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '006-list-epoch': listEpoch(),
     '007-task-search-index': taskSearchIndex(dialect),
     '008-due-times-and-recurrence': dueTimesAndRecurrence(),
+    '009-subtasks': subtasks(dialect),
     '010-deleted-tasks': deletedTasks(),
   };
 }

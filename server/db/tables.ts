@@ -120,6 +120,20 @@ export interface CommentsTable {
   updated_at: string;
 }
 
+/** A step of a task (migration 009): ordered by position, one level deep, gone with its task. */
+export interface SubtasksTable {
+  id: Generated<number>;
+  task_id: number;
+  title: string;
+  is_completed: Generated<number>;
+  /** `YYYY-MM-DD`, or null for none. */
+  due_date: string | null;
+  /** Its place in the task's list, ascending; gaps allowed (ties broken by id). */
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface ActivityLogsTable {
   id: Generated<number>;
   task_id: number;
@@ -171,6 +185,7 @@ export interface Tables {
   task_labels: TaskLabelsTable;
   task_shares: TaskSharesTable;
   comments: CommentsTable;
+  subtasks: SubtasksTable;
   activity_logs: ActivityLogsTable;
   mail_outbox: MailOutboxTable;
   account_links: AccountLinksTable;

@@ -482,6 +482,7 @@ class DocxComposer {
       ...(model.description.length > 0
         ? this.blocks(model.description, ctx)
         : [this.paragraph(textRuns(model.texts.noDescription, { italic: true, color: EXPORT_COLORS.muted }), this.dir)]),
+      ...(model.subtasks.length > 0 ? [this.sectionHeading(model.subtasksHeading), ...this.blocks(model.subtasks, ctx)] : []),
       this.sectionHeading(model.commentCount > 0 ? `${model.texts.comments} (${model.commentCount})` : model.texts.comments),
       ...(model.comments.length > 0
         ? model.comments.flatMap((c) => this.comment(c, ctx))

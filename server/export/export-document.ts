@@ -3,7 +3,7 @@ import { languageOf, type LanguageCode } from '../../common/locales.ts';
 import type { Comment } from '../../common/schemas/comment.schema.ts';
 import { EXPORT_TEXTS, fillTemplate, formatDueDate, formatTimestamp, type ExportTexts } from './export-texts.ts';
 import type { TaskExportData } from './export.types.ts';
-import { markdownToBlocks, type Block } from './markdown-to-blocks.ts';
+import { markdownToBlocks, type Block, type ListItem } from './markdown-to-blocks.ts';
 
 /** Colours of the export, matching the product's purple brand (visual.md). */
 export const EXPORT_COLORS = {
@@ -60,6 +60,10 @@ export interface ExportDocument {
   title: string;
   meta: MetaRow[];
   description: Block[];
+  /** The task's subtasks as a task list (a checkbox each, ticked when done), empty when it has none (issue 21). */
+  subtasks: Block[];
+  /** "Subtasks (1/3)": how many are done, of how many. */
+  subtasksHeading: string;
   comments: CommentView[];
   commentCount: number;
   author: string;
@@ -102,6 +106,26 @@ function flattenReplies(comment: Comment): Comment[] {
 
 function countComments(comments: readonly Comment[]): number {
   return comments.reduce((sum, c) => sum + 1 + countComments(c.children), 0);
+}
+
+/** Subtasks as one task list: each a checkbox (ticked when done) and its title, with its due date when it has one. */
+function subtaskBlocks(subtasks: NonNullable<TaskExportData['subtasks']>, texts: ExportTexts, language: LanguageCode): Block[] {
+  if (subtasks.length === 0) return [];
+  const items: ListItem[] = subtasks.map((subtask) => ({
+    checked: subtask.is_completed === 1,
+    blocks: [
+      {
+        kind: 'paragraph',
+        content: [
+          { text: subtask.title, style: {} },
+          ...(subtask.due_date
+            ? [{ text: ` · ${texts.dueDate}: ${formatDueDate(subtask.due_date, null, language)}`, style: { italic: true } }]
+            : []),
+        ],
+      },
+    ],
+  }));
+  return [{ kind: 'list', ordered: false, start: 1, items }];
 }
 
 export function buildExportDocument(data: TaskExportData): ExportDocument {
@@ -152,6 +176,8 @@ export function buildExportDocument(data: TaskExportData): ExportDocument {
     title: task.title,
     meta,
     description: task.description.trim() ? markdownToBlocks(task.description) : [],
+    subtasks: subtaskBlocks(data.subtasks ?? [], texts, language),
+    subtasksHeading: `${texts.subtasks} (${(data.subtasks ?? []).filter((subtask) => subtask.is_completed === 1).length}/${(data.subtasks ?? []).length})`,
     comments: data.comments.map((c) => commentView(c, language, 0)),
     commentCount: countComments(data.comments),
     author: task.owner.name,

@@ -25,6 +25,8 @@ export interface ExportTexts {
   noDescription: string;
   comments: string;
   noComments: string;
+  /** The heading of the task's subtasks (issue 21). */
+  subtasks: string;
   /** `{page}` and `{pages}` are replaced; Word puts live fields there. */
   pageOf: string;
   /** `{date}` is replaced. */
@@ -55,6 +57,7 @@ export const EXPORT_TEXTS: Record<LanguageCode, ExportTexts> = {
     noDescription: 'No description',
     comments: 'Comments',
     noComments: 'No comments',
+    subtasks: 'Subtasks',
     pageOf: 'Page {page} of {pages}',
     exportedOn: 'Exported {date}',
   },
@@ -81,6 +84,7 @@ export const EXPORT_TEXTS: Record<LanguageCode, ExportTexts> = {
     noDescription: 'कोई विवरण नहीं',
     comments: 'टिप्पणियाँ',
     noComments: 'कोई टिप्पणी नहीं',
+    subtasks: 'उप-कार्य',
     pageOf: 'पृष्ठ {page} / {pages}',
     exportedOn: 'निर्यात किया गया: {date}',
   },
@@ -107,6 +111,7 @@ export const EXPORT_TEXTS: Record<LanguageCode, ExportTexts> = {
     noDescription: 'لا يوجد وصف',
     comments: 'التعليقات',
     noComments: 'لا توجد تعليقات',
+    subtasks: 'المهام الفرعية',
     pageOf: 'صفحة {page} من {pages}',
     exportedOn: 'تم التصدير في {date}',
   },
@@ -133,6 +138,7 @@ export const EXPORT_TEXTS: Record<LanguageCode, ExportTexts> = {
     noDescription: 'Sin descripción',
     comments: 'Comentarios',
     noComments: 'Sin comentarios',
+    subtasks: 'Subtareas',
     pageOf: 'Página {page} de {pages}',
     exportedOn: 'Exportado el {date}',
   },
@@ -159,6 +165,7 @@ export const EXPORT_TEXTS: Record<LanguageCode, ExportTexts> = {
     noDescription: 'Aucune description',
     comments: 'Commentaires',
     noComments: 'Aucun commentaire',
+    subtasks: 'Sous-tâches',
     pageOf: 'Page {page} sur {pages}',
     exportedOn: 'Exporté le {date}',
   },
@@ -185,6 +192,7 @@ export const EXPORT_TEXTS: Record<LanguageCode, ExportTexts> = {
     noDescription: 'Keine Beschreibung',
     comments: 'Kommentare',
     noComments: 'Keine Kommentare',
+    subtasks: 'Unteraufgaben',
     pageOf: 'Seite {page} von {pages}',
     exportedOn: 'Exportiert am {date}',
   },

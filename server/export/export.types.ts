@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from '../../common/locales.ts';
 import { Comment } from '../../common/schemas/comment.schema.ts';
+import { Subtask } from '../../common/schemas/subtask.schema.ts';
 import { Label } from '../../common/schemas/label.schema.ts';
 import { SharedPerson, Task, TaskOwner } from '../../common/schemas/task.schema.ts';
 
@@ -30,6 +31,8 @@ export const TaskExportData = z.object({
   task: ExportTask,
   /** Top-level comments with their replies in `children` (one level). */
   comments: z.array(Comment),
+  /** The task's subtasks in order (issue 21); optional for samples made before them. */
+  subtasks: z.array(Subtask.pick({ title: true, is_completed: true, due_date: true })).optional(),
   language: z.enum(LANGUAGE_CODES),
   generatedAt: z.date(),
 });

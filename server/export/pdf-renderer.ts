@@ -916,6 +916,11 @@ class PdfComposer {
         box,
       );
 
+    if (model.subtasks.length > 0) {
+      this.sectionHeading(model.subtasksHeading);
+      this.blocks(model.subtasks, ctx);
+    }
+
     this.sectionHeading(model.commentCount > 0 ? `${model.texts.comments} (${model.commentCount})` : model.texts.comments);
     if (model.comments.length === 0) {
       this.flowParagraph(

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, MessageBody } from '../../common/schemas/error.schema.ts';
+import { CompleteTaskInput } from '../../common/schemas/subtask.schema.ts';
 import {
   CompleteResponse,
   CompletionResponse,
@@ -163,10 +164,12 @@ export const taskRoutes: FastifyPluginAsyncZod<{
         summary: 'Mark a task completed (a repeating task: its next occurrence is created, as next_occurrence)',
         security,
         params: TaskIdParams,
+        // Optional (the spec sends no body): `complete_subtasks: true` completes the open subtasks with it.
+        body: CompleteTaskInput,
         response: { 200: CompleteResponse, ...errors },
       },
     },
-    async (request) => tasks.complete(request.user, request.params.id),
+    async (request) => tasks.complete(request.user, request.params.id, { completeSubtasks: request.body.complete_subtasks }),
   );
 
   // Beyond the spec (issue 21): "skip this one" for a repeating task. Stopping is an update with `recurrence: null`.

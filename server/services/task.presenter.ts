@@ -24,6 +24,7 @@ export function presentTask(row: TaskWithRelations): Task {
       pivot: { status: share.status },
     })),
     owner: { id: row.user_id, name: row.owner_name, email: row.owner_email, user_photo: row.owner_photo },
+    subtask_progress: row.subtasks_total > 0 ? { done: row.subtasks_done, total: row.subtasks_total } : null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

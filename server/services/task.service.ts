@@ -9,6 +9,7 @@ import type {
   TaskUpdateInputParsed,
 } from '../../common/schemas/task.schema.ts';
 import { DUE_TIME_NEEDS_DATE_MESSAGE } from '../../common/schemas/task.schema.ts';
+import type { Subtask } from '../../common/schemas/subtask.schema.ts';
 import { parseRecurrence, RECURRENCE_MESSAGE } from '../../common/schemas/recurrence.ts';
 import { localDate } from '../../common/time-zone.ts';
 import type { RenderedTaskCache } from '../cache/rendered-task.cache.ts';
@@ -21,6 +22,7 @@ import { createDataVersionRepository } from '../db/repositories/data-version.rep
 import { createDeletedTaskRepository, taskSchemaOf } from '../db/repositories/deleted-task.repository.ts';
 import { createLabelRepository, labelKey } from '../db/repositories/label.repository.ts';
 import { createShareRepository } from '../db/repositories/share.repository.ts';
+import { createSubtaskRepository } from '../db/repositories/subtask.repository.ts';
 import {
   createTaskRepository,
   type TaskListFilter,
@@ -34,6 +36,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { canCompleteTask, canDeleteTask, canEditTask, canViewTask } from '../policies/task.policy.ts';
 import { loadTask, TASK_NOT_FOUND, taskAccess } from './task-access.ts';
 import { presentTask } from './task.presenter.ts';
+import { presentSubtask } from './subtask.service.ts';
 import { decodeCursor, encodeCursor } from './task-cursor.ts';
 import { firstOccurrence, nextOccurrence, occurrenceAfterCompletion, rruleAgrees } from './recurrence.ts';
 import { restorableUntil } from './task-restore.service.ts';
@@ -137,15 +140,20 @@ export function createTaskService(deps: {
     audience: createAudienceRepository(db),
     shares: createShareRepository(db),
     users: createUserRepository(db),
+    subtasks: createSubtaskRepository(db),
   });
   const base = repositories(database.db);
   /** A transaction's handle, for reading a task's access inside it. */
   const reader = (trx: Kysely<Tables>) => ({ db: trx, dialect: database.dialect });
 
-  async function withActivity(taskId: number): Promise<{ task: Task; activity_logs: ActivityLog[] }> {
-    const [row, logs] = await Promise.all([base.tasks.findWithRelations(taskId), base.activity.listForTask(taskId)]);
+  async function withActivity(taskId: number): Promise<{ task: Task; activity_logs: ActivityLog[]; subtasks: Subtask[] }> {
+    const [row, logs, subtasks] = await Promise.all([
+      base.tasks.findWithRelations(taskId),
+      base.activity.listForTask(taskId),
+      base.subtasks.listForTask(taskId),
+    ]);
     if (!row) throw new NotFoundError(TASK_NOT_FOUND);
-    return { task: { ...presentTask(row), activity_logs: logs }, activity_logs: logs };
+    return { task: { ...presentTask(row), activity_logs: logs }, activity_logs: logs, subtasks: subtasks.map(presentSubtask) };
   }
 
   /** After commit: the task's listers, read in its transaction, refresh what they show. */
@@ -292,7 +300,16 @@ export function createTaskService(deps: {
         await db.activity.record(row.id, user.id, event, now);
         // A new task has no shares yet: only its owner's lists change.
         await db.versions.bump([user.id]);
-        return { ...row, labels, shares: [], owner_name: user.name, owner_email: user.email, owner_photo: user.user_photo };
+        return {
+          ...row,
+          labels,
+          shares: [],
+          owner_name: user.name,
+          owner_email: user.email,
+          owner_photo: user.user_photo,
+          subtasks_total: 0,
+          subtasks_done: 0,
+        };
       });
       // Everything it shows was just written: no need to read it back. Kept rendered for the
       // owner's next list read, which follows every create in the web app.
@@ -362,9 +379,14 @@ export function createTaskService(deps: {
      * occurrence is created: the same title, description, priority, labels, time, rule and people
      * (accepted as accepted, pending as pending), due on the rule's next date after its due date, or
      * the interval after today in the owner's zone for a rule counted from completion. One step per
-     * completion, also when that date is already past (decision 020).
+     * completion, also when that date is already past (decision 020). With `completeSubtasks` its open
+     * subtasks are completed with it; a next occurrence gets the same subtasks, all open (issue 21).
      */
-    async complete(user: UserRow, taskId: number): Promise<{ task: Task; next_occurrence: Task | null }> {
+    async complete(
+      user: UserRow,
+      taskId: number,
+      options: { completeSubtasks?: boolean | undefined } = {},
+    ): Promise<{ task: Task; next_occurrence: Task | null }> {
       const now = clock.nowIso();
       const { listers, nextId } = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
@@ -377,6 +399,9 @@ export function createTaskService(deps: {
         // Completed only if still open: of two completions at once (a double click, two people), the
         // one that waited on the other's row lock (PostgreSQL) finds it done and forks nothing.
         if (!(await db.tasks.completeIfOpen(taskId, rule ? { recurrence: null } : {}, now))) return unchanged();
+        // In the task's revision just raised: its progress shows every subtask done.
+        const subtasksDone = options.completeSubtasks ? await db.subtasks.completeOpen(taskId, now) : 0;
+        if (subtasksDone > 0) await db.activity.record(taskId, user.id, { code: 'subtasks_completed', count: subtasksDone }, now);
         if (!rule) {
           await db.activity.record(taskId, user.id, { code: 'completed' }, now);
         } else {
@@ -402,6 +427,7 @@ export function createTaskService(deps: {
               task.labels.map((label) => label.id),
             );
             await db.shares.copyToTask(taskId, next.id, now);
+            await db.subtasks.copyToTask(taskId, next.id, now);
             await db.activity.record(next.id, user.id, { code: 'created_occurrence', title: task.title, after: task.due_date }, now);
             // Both tasks have the same people: one audience, one bump.
             const listers = await db.audience.listersOf([taskId, next.id]);

@@ -76,5 +76,25 @@ export function activityDescription(event: ActivityEvent): string {
       return `Skipped the occurrence${event.from ? ` on ${event.from}` : ''}; next on ${event.to}`;
     case 'restored':
       return 'Restored the task';
+    case 'subtasks_added':
+      return event.count === 1
+        ? `Added the subtask “${event.titles[0] ?? ''}”`
+        : `Added ${event.count} subtasks: ${event.titles.map((title) => `“${title}”`).join(', ')}${event.count > event.titles.length ? ', …' : ''}`;
+    case 'subtask_completed':
+      return `Completed the subtask “${event.title}”`;
+    case 'subtask_reopened':
+      return `Reopened the subtask “${event.title}”`;
+    case 'subtask_renamed':
+      return `Renamed the subtask “${event.from}” to “${event.to}”`;
+    case 'subtask_due_date':
+      return event.date
+        ? `Set the due date of the subtask “${event.title}” to ${event.date}`
+        : `Removed the due date of the subtask “${event.title}”`;
+    case 'subtask_deleted':
+      return `Deleted the subtask “${event.title}”`;
+    case 'subtasks_reordered':
+      return 'Reordered the subtasks';
+    case 'subtasks_completed':
+      return event.count === 1 ? 'Completed its open subtask with the task' : `Completed its ${event.count} open subtasks with the task`;
   }
 }

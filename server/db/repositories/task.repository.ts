@@ -26,6 +26,9 @@ export interface TaskWithRelations extends TaskRow {
   owner_name: string;
   owner_email: string;
   owner_photo: string | null;
+  /** How many subtasks the task has, and how many of them are done (migration 009): its progress in lists. */
+  subtasks_total: number;
+  subtasks_done: number;
 }
 
 /** The sort columns of a task: where the next page of a list starts. */
@@ -103,11 +106,30 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect) {
             .whereRef('task_shares.task_id', '=', 'tasks.id')
             .orderBy('task_shares.id'),
         ).as('shares'),
+        // Counted where a task is rendered, not kept on the row: two probes of (task_id, position) per task
+        // (docs/performance.md, "Subtasks"); the list's own keys query does not read subtasks.
+        eb
+          .selectFrom('subtasks')
+          .select(sql<number>`cast(count(*) as integer)`.as('count'))
+          .whereRef('subtasks.task_id', '=', 'tasks.id')
+          .as('subtasks_total'),
+        eb
+          .selectFrom('subtasks')
+          .select(sql<number>`cast(count(*) as integer)`.as('count'))
+          .whereRef('subtasks.task_id', '=', 'tasks.id')
+          .where('subtasks.is_completed', '=', 1)
+          .as('subtasks_done'),
       ]);
   }
 
   function hydrate(row: Record<string, unknown>): TaskWithRelations {
-    return { ...(row as unknown as TaskWithRelations), labels: parseJson(row.labels), shares: parseJson(row.shares) };
+    return {
+      ...(row as unknown as TaskWithRelations),
+      labels: parseJson(row.labels),
+      shares: parseJson(row.shares),
+      subtasks_total: Number(row.subtasks_total ?? 0),
+      subtasks_done: Number(row.subtasks_done ?? 0),
+    };
   }
 
   /** The tasks a list holds (owner or recipient, label, priority, search, status, due day), in no order. */

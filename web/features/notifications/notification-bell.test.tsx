@@ -19,6 +19,7 @@ const pendingTask = (id: number, overrides: Partial<Task> = {}): Task => ({
   is_completed: 0,
   labels: [],
   shared_with: [],
+  subtask_progress: null,
   owner: { id: 99, name: 'Olivia Owner', email: 'olivia@example.com', user_photo: null },
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',

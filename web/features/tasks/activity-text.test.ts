@@ -71,6 +71,29 @@ describe('activity entries in the reader language', () => {
     for (const line of lines) expect(line).not.toMatch(/[A-Za-z]{3}/);
   });
 
+  test('subtask entries name the subtask, isolated, in the reader language', async () => {
+    const en = await textsIn('en');
+    expect(activityLines(entry({ code: 'subtasks_added', titles: ['Buy boxes'], count: 1 }), en, 'en')).toEqual([
+      `Added the subtask “${i('Buy boxes')}”`,
+    ]);
+    // More than the entry names: an ellipsis stands for the rest.
+    expect(activityLines(entry({ code: 'subtasks_added', titles: ['a', 'b'], count: 12 }), en, 'en')).toEqual([
+      `Added the subtasks ${i('a')}, ${i('b')}, and ${i('…')}`,
+    ]);
+    expect(activityLines(entry({ code: 'subtask_due_date', title: 'Pack', date: null }), en, 'en')).toEqual([
+      `Removed the due date of the subtask “${i('Pack')}”`,
+    ]);
+    expect(activityLines(entry({ code: 'subtasks_completed', count: 3 }), en, 'en')).toEqual(['Also completed its 3 open subtasks']);
+    const ar = await textsIn('ar');
+    expect(activityLines(entry({ code: 'subtask_completed', title: 'Pack' }), ar, 'ar')).toEqual([
+      `تم إكمال المهمة الفرعية «${i('Pack')}»`,
+    ]);
+    expect(activityLines(entry({ code: 'subtasks_completed', count: 2 }), ar, 'ar')).toEqual([
+      'تم أيضًا إكمال مهمتيها الفرعيتين المفتوحتين',
+    ]);
+    expect(activityLines(entry({ code: 'subtasks_reordered' }), ar, 'ar')).toEqual(['تمت إعادة ترتيب المهام الفرعية']);
+  });
+
   test('an entry from before events were stored shows the server words', async () => {
     expect(activityLines(entry(null, 'Created the task'), await textsIn('ar'), 'ar')).toEqual(['Created the task']);
   });

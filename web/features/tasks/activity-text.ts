@@ -54,10 +54,24 @@ const PLAIN_KEYS = {
   ai_rewrite: 'aiRewrite',
   ai_content: 'aiContent',
   restored: 'restored',
+  subtasks_reordered: 'subtasksReordered',
 } as const satisfies Record<
   Exclude<
     ActivityEvent['code'],
-    'created_copy' | 'updated' | 'shared' | 'share_removed' | 'completed_repeating' | 'created_occurrence' | 'occurrence_skipped'
+    | 'created_copy'
+    | 'updated'
+    | 'shared'
+    | 'share_removed'
+    | 'completed_repeating'
+    | 'created_occurrence'
+    | 'occurrence_skipped'
+    | 'subtasks_added'
+    | 'subtask_completed'
+    | 'subtask_reopened'
+    | 'subtask_renamed'
+    | 'subtask_due_date'
+    | 'subtask_deleted'
+    | 'subtasks_completed'
   >,
   string
 >;
@@ -88,6 +102,31 @@ export function activityLines(log: ActivityLog, t: TFunction<'tasks'>, language:
       return [t('activity.createdOccurrence', { title: isolated(event.title) })];
     case 'occurrence_skipped':
       return [t('activity.occurrenceSkipped', { date: isolated(fullDateText(event.to, language)) })];
+    case 'subtasks_added':
+      return [
+        event.count === 1
+          ? t('activity.subtaskAdded', { title: isolated(event.titles[0] ?? '') })
+          : // The first titles, and an ellipsis for the rest when there were more.
+            t('activity.subtasksAdded', {
+              titles: listText(event.count > event.titles.length ? [...event.titles, '…'] : event.titles, language),
+            }),
+      ];
+    case 'subtask_completed':
+      return [t('activity.subtaskCompleted', { title: isolated(event.title) })];
+    case 'subtask_reopened':
+      return [t('activity.subtaskReopened', { title: isolated(event.title) })];
+    case 'subtask_renamed':
+      return [t('activity.subtaskRenamed', { from: isolated(event.from), to: isolated(event.to) })];
+    case 'subtask_due_date':
+      return [
+        event.date
+          ? t('activity.subtaskDueDate', { title: isolated(event.title), date: isolated(fullDateText(event.date, language)) })
+          : t('activity.subtaskDueDateRemoved', { title: isolated(event.title) }),
+      ];
+    case 'subtask_deleted':
+      return [t('activity.subtaskDeleted', { title: isolated(event.title) })];
+    case 'subtasks_completed':
+      return [t('activity.subtasksCompleted', { count: event.count })];
     default:
       return [t(`activity.${PLAIN_KEYS[event.code]}`)];
   }

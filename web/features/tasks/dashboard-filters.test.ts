@@ -15,6 +15,7 @@ const task = (overrides: Partial<Task>): Task => ({
   is_completed: 0,
   labels: [],
   shared_with: [],
+  subtask_progress: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   ...overrides,
