@@ -20,8 +20,8 @@ import {
 } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type LanguageCode } from '../../../common/locales.ts';
-import { SharedTasksPage, TasksPage, type Task } from '../../../common/schemas/task.schema.ts';
+import { LANGUAGES } from '../../../common/locales.ts';
+import { SharedTasksPage, TasksPage } from '../../../common/schemas/task.schema.ts';
 import { paths } from '../../app/paths.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { useLanguage } from '../../i18n/use-language.ts';
@@ -31,24 +31,12 @@ import { useSession } from '../../lib/session.tsx';
 import { useSettled } from '../../lib/use-settled.ts';
 import { useTheme } from '../../theme/theme-provider.tsx';
 import { TODAY_PATH, UPCOMING_PATH } from './navigation.ts';
-
-/** What the palette's entries do, given by the shortcuts layer so a shortcut and its entry do the same. */
-export interface PaletteCommands {
-  goTo(path: string): void;
-  newTask(): void;
-  quickAdd(): void;
-  showShortcuts(): void;
-  openTask(task: Task, scope: 'own' | 'shared'): void;
-  showLabel(name: string): void;
-  setLanguage(code: LanguageCode): void;
-  setTheme(theme: 'light' | 'dark'): void;
-  signOut(): void;
-}
+import { paletteCommands, type PaletteContext } from './shortcut-actions.ts';
 
 export interface CommandPaletteProps {
   /** Closes the palette, then runs `then` (after focus went back where it was). */
   onClose(then?: () => void): void;
-  commands: PaletteCommands;
+  context: PaletteContext;
 }
 
 /** How long typing pauses before tasks are searched on the server. */
@@ -86,7 +74,8 @@ const groupClasses =
  * shared), labels, views and actions; arrows move, Enter runs, Escape closes and focus returns
  * where it was. Loaded, with cmdk, when first opened.
  */
-export default function CommandPalette({ onClose, commands }: CommandPaletteProps) {
+export default function CommandPalette({ onClose, context }: CommandPaletteProps) {
+  const commands = useMemo(() => paletteCommands(context), [context]);
   const { t } = useTranslation('shortcuts');
   const { t: tCommon } = useTranslation();
   const [query, setQuery] = useState('');

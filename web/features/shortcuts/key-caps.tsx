@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguageCode, type LanguageCode } from '../../../common/locales.ts';
-import { isApplePlatform, type Shortcut } from './shortcut-matcher.ts';
+import type { Shortcut } from './shortcut-matcher.ts';
 
 /**
  * What the keys are labelled on each language's keyboards. These are the printed names, not prose:
@@ -16,6 +16,12 @@ const KEY_CAPS: Record<LanguageCode, { ctrl: string; enter: string; delete: stri
   fr: { ctrl: 'Ctrl', enter: 'Entrée', delete: 'Suppr' },
   de: { ctrl: 'Strg', enter: 'Eingabe', delete: 'Entf' },
 };
+
+/** A Mac shows ⌘ where others show Ctrl. */
+function isApplePlatform(): boolean {
+  const platform = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ?? navigator.platform ?? '';
+  return /mac|iphone|ipad|ipod/i.test(platform);
+}
 
 export const kbdClasses =
   'inline-flex min-w-6 items-center justify-center rounded-[0.3rem] border border-line border-b-2 bg-surface-2 px-1.5 font-mono text-xs leading-5 text-fg';

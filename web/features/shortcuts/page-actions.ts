@@ -7,7 +7,7 @@
 const CARD = '[data-testid="task-card"]';
 
 /** A modal dialog is open: it owns the keyboard. */
-export const dialogIsOpen = () => document.querySelector('dialog[open]') !== null;
+const dialogIsOpen = () => document.querySelector('dialog[open]') !== null;
 
 /** Runs `act` with the first element matching `selector` once it is on the page (after a navigation), for up to `timeoutMs`. */
 export function whenPresent<T extends Element>(selector: string, act: (element: T) => void, timeoutMs = 5000) {

@@ -203,9 +203,3 @@ export function createShortcutMatcher({
     },
   };
 }
-
-/** A Mac shows ⌘ where others show Ctrl. */
-export function isApplePlatform(): boolean {
-  const platform = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ?? navigator.platform ?? '';
-  return /mac|iphone|ipad|ipod/i.test(platform);
-}
