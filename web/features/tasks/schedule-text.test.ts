@@ -45,4 +45,16 @@ describe('repeat rules in words', () => {
     expect(timeText('17:30', 'en')).toBe('5:30 PM');
     expect(timeText('09:05', 'ar')).toBe('9:05 ص');
   });
+
+  test('rules with an interval say it, whatever they fall on (issue 21: the dialog makes them)', async () => {
+    const t = await wordsIn('en', en);
+    expect(say('FREQ=MONTHLY;INTERVAL=2;BYDAY=-1FR', t, 'en')).toBe('Every 2 months on the last Friday');
+    expect(say('FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=-1', t, 'en')).toBe('Every 3 months on the last day');
+    expect(say('FREQ=YEARLY;INTERVAL=2;BYMONTH=2;BYMONTHDAY=29', t, 'en')).toBe('Every 2 years on February 29');
+    const tAr = await wordsIn('ar', ar);
+    expect(say('FREQ=MONTHLY;INTERVAL=2;BYDAY=+1MO', tAr, 'ar')).toBe('يوم الاثنين الأول كل شهرين');
+    expect(say('FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=-1', tAr, 'ar')).toBe('في آخر يوم كل 3 أشهر');
+    const tDe = await wordsIn('de', de);
+    expect(say('FREQ=YEARLY;INTERVAL=2;BYMONTH=3;BYMONTHDAY=5', tDe, 'de')).toBe('Alle 2 Jahre am 5. März');
+  });
 });
