@@ -250,6 +250,23 @@ describe.each(testDialects())('a deleted task can be restored by its owner for 1
     expect(await snapshots()).toEqual([]);
   });
 
+  test('started as main.ts starts it, the purge removes a snapshot past its window within a second, unasked', async () => {
+    const owner = await t.signUp();
+    const { task } = await ok(owner, 'POST', '/api/tasks/add', { title: 'Left to the timer' });
+    await ok(owner, 'DELETE', `/api/tasks/delete/${task.id}`);
+    const purge = t.app.taskaty.deletedTaskPurge;
+    purge.start();
+    try {
+      // Queued behind the pass start() ran at once: within its window, the snapshot stays.
+      await purge.run();
+      expect(await snapshots()).toContain(task.id);
+      later(10_001);
+      await expect.poll(async () => (await snapshots()).includes(task.id), { timeout: 3000 }).toBe(false);
+    } finally {
+      await purge.stop();
+    }
+  });
+
   test('a task never deleted, one that exists, and made-up ids are "not found"', async () => {
     const owner = await t.signUp();
     const { task } = await ok(owner, 'POST', '/api/tasks/add', { title: 'Still here' });
