@@ -35,6 +35,12 @@ describe('checklists in a description', () => {
     expect(checklistProgress('')).toBeNull();
   });
 
+  test("a card's progress counts the task's subtasks with its checklist items, and a task with only subtasks has progress", () => {
+    expect(checklistProgress(LIST, { done: 1, total: 3 })).toEqual({ done: 3, total: 7 });
+    expect(checklistProgress('Just text', { done: 1, total: 3 })).toEqual({ done: 1, total: 3 });
+    expect(checklistProgress('Just text', null)).toBeNull();
+  });
+
   test('boxes inside a code block are code, not a checklist', () => {
     const text = ['```md', '- [ ] example', '```', '- [ ] real', '~~~', '- [x] also code', '~~~'].join('\n');
     expect(checklistProgress(text)).toEqual({ done: 0, total: 1 });

@@ -40,11 +40,19 @@ export function checklistItems(markdown: string): ChecklistItem[] {
   return items;
 }
 
-/** Ticked and total items, for a card's "2/5"; null when the description has no checklist. */
-export function checklistProgress(markdown: string): { done: number; total: number } | null {
+/**
+ * Ticked and total items, for a card's "2/5"; null when the description has no checklist. With a
+ * task's subtask progress (issue 21) both count together: a card shows one figure for how much
+ * of the task is done, its steps being checklist items and subtasks alike.
+ */
+export function checklistProgress(
+  markdown: string,
+  subtasks?: { done: number; total: number } | null,
+): { done: number; total: number } | null {
   const items = checklistItems(markdown);
-  if (items.length === 0) return null;
-  return { done: items.filter((item) => item.checked).length, total: items.length };
+  const done = items.filter((item) => item.checked).length + (subtasks?.done ?? 0);
+  const total = items.length + (subtasks?.total ?? 0);
+  return total === 0 ? null : { done, total };
 }
 
 /** The description with the box whose mark is at `markOffset` ticked or cleared; unchanged if there is none there. */

@@ -43,7 +43,7 @@ export const TaskCard = memo(function TaskCard({
   const shownLabels = task.labels.slice(0, labelLimit);
   const hiddenLabels = task.labels.length - shownLabels.length;
   const descriptionPreview = preview(task.description, LIMITS.descriptionPreviewChars);
-  const checklist = checklistProgress(task.description);
+  const checklist = checklistProgress(task.description, task.subtask_progress);
   const compact = density === 'compact';
   // Issue 21: "Tomorrow, 5:00 PM" when the task has a time.
   const withTime = (date: string) => (task.due_time ? t('due.dateTime', { date, time: timeText(task.due_time, i18n.language) }) : date);

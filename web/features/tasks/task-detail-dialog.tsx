@@ -22,6 +22,7 @@ import { lazyWithRetry } from '../../lib/lazy-with-retry.ts';
 import { dateTimeText, dueDateText } from './task-dates.ts';
 import { isPastDue, timeText } from './due-time.ts';
 import { TaskRepeat } from './task-schedule.tsx';
+import { SubtasksPanel } from './subtasks-panel.tsx';
 import { AiWorking } from './ai-working.tsx';
 import { AiWriterName } from './ai-writer-name.tsx';
 import { TaskActivity } from './task-activity.tsx';
@@ -241,6 +242,7 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
           </p>
         )}
       </section>
+      <SubtasksPanel task={task} />
 
       {task.labels.length > 0 && (
         <section>

@@ -34,6 +34,9 @@ function showCompletion(queryClient: QueryClient, updated: Task) {
   void queryClient.invalidateQueries({ queryKey: taskKeys.all });
 }
 
+/** Cancel in the question about a task's open subtasks: nothing was asked of the server. */
+class CompletionCancelled extends Error {}
+
 /**
  * Spec §4: toggle calls complete or uncomplete by the current state; on failure the list reloads.
  * Issue 21: completing and reopening say so in a toast with Undo for UNDO_WINDOW_MS (Ctrl/Cmd+Z
@@ -71,7 +74,14 @@ export function useToggleCompletion() {
   };
 
   return useMutation({
-    mutationFn: (task: Task) => setTaskCompleted(task.id, task.is_completed !== 1),
+    mutationFn: async (task: Task) => {
+      const completing = task.is_completed !== 1;
+      const open = task.subtask_progress ? task.subtask_progress.total - task.subtask_progress.done : 0;
+      // Issue 21: with open subtasks, whether they are done too is asked first (its dialog loads then).
+      const choice = completing && open > 0 ? await (await import('./complete-subtasks-question.tsx')).askToCompleteSubtasks(task) : 'only';
+      if (choice === null) throw new CompletionCancelled();
+      return setTaskCompleted(task.id, completing, { completeSubtasks: choice === 'all' });
+    },
     onSuccess: (updated) => {
       // Update every loaded page in place from the response (the task moves among the completed
       // at once), then reload lists and counters in the background: it belongs to the other stream now.
@@ -79,6 +89,7 @@ export function useToggleCompletion() {
       offerToUndo(updated);
     },
     onError: (error) => {
+      if (error instanceof CompletionCancelled) return;
       console.error('Changing completion failed', error);
       void queryClient.invalidateQueries({ queryKey: taskKeys.all });
     },

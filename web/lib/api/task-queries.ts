@@ -141,10 +141,13 @@ export const addTask = (input: TaskInput & { duplicated_from?: number }) =>
 export const updateTask = (id: number, input: TaskInput) =>
   apiRequest(`/api/tasks/update/${id}`, { method: 'PUT', body: input, schema: TaskResponse }).then((r) => r.task);
 
-export const setTaskCompleted = (id: number, completed: boolean) =>
-  apiRequest(`/api/tasks/${completed ? 'complete' : 'uncomplete'}/${id}`, { method: 'PUT', schema: CompletionResponse }).then(
-    (r) => r.task,
-  );
+/** `completeSubtasks`: the task's open subtasks are completed with it (issue 21). */
+export const setTaskCompleted = (id: number, completed: boolean, options: { completeSubtasks?: boolean } = {}) =>
+  apiRequest(`/api/tasks/${completed ? 'complete' : 'uncomplete'}/${id}`, {
+    method: 'PUT',
+    ...(completed && options.completeSubtasks ? { body: { complete_subtasks: true } } : {}),
+    schema: CompletionResponse,
+  }).then((r) => r.task);
 
 export const deleteTask = (id: number) => apiRequest(`/api/tasks/delete/${id}`, { method: 'DELETE' });
 
