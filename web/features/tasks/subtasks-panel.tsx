@@ -67,7 +67,7 @@ function SubtasksSection({ task }: SubtasksPanelProps) {
   // The dialog's own query fetches the detail; this reads the same answer (and the changes shown in it).
   const detail = useQuery({ ...taskDetailQuery(task.id), enabled: false });
   const subtasks = detail.data?.subtasks;
-  const writes = useSubtaskWrites(task.id);
+  const write = useSubtaskWrites(task.id);
   const headingId = useId();
   const hintId = useId();
   const moveHintId = useId();
@@ -95,9 +95,9 @@ function SubtasksSection({ task }: SubtasksPanelProps) {
       : null
     : task.subtask_progress;
 
-  const send = (write: SubtaskWrite, failure: 'add' | 'save', onFailure?: () => void) => {
+  const send = (change: SubtaskWrite, failure: 'add' | 'save', onFailure?: () => void) => {
     setError(null);
-    writes.mutate(write, {
+    write(change, {
       onError: (cause) => {
         setError(errorMessage(cause, t(`errors.${failure}`), t('common:errors.pleaseTryAgain')));
         onFailure?.();
@@ -279,7 +279,14 @@ function SubtaskRow(props: SubtaskRowProps) {
   const dateField = useRef<HTMLInputElement>(null);
   // Added a moment ago and not yet answered: nothing to change on it until it has an id.
   const saved = subtask.id > 0;
-  const done = subtask.is_completed === 1;
+  // The box changes in the same render as the click (the cache's change reaches the row a moment
+  // later); it follows the cache whenever that changes, a refused tick coming back included.
+  const [done, setDone] = useState(subtask.is_completed === 1);
+  const [cached, setCached] = useState(subtask.is_completed === 1);
+  if (cached !== (subtask.is_completed === 1)) {
+    setCached(subtask.is_completed === 1);
+    setDone(subtask.is_completed === 1);
+  }
   const shownTitle = editing ? title : subtask.title;
 
   const saveTitle = () => {
@@ -336,7 +343,10 @@ function SubtaskRow(props: SubtaskRowProps) {
         data-field="done"
         checked={done}
         disabled={!saved}
-        onChange={(event) => onChange({ is_completed: event.target.checked })}
+        onChange={(event) => {
+          setDone(event.target.checked);
+          onChange({ is_completed: event.target.checked });
+        }}
         aria-label={subtask.title}
         className="h-4 w-4 shrink-0 cursor-pointer accent-brand"
       />

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { SubtaskWriteResponse, type Subtask, type SubtaskProgress } from '../../../common/schemas/subtask.schema.ts';
 import type { TaskDetailResponse } from '../../../common/schemas/task.schema.ts';
@@ -105,37 +105,46 @@ export function showSubtasks(queryClient: QueryClient, taskId: number, subtasks:
   }
 }
 
-const subtaskMutationKey = (taskId: number) => ['subtasks', taskId] as const;
+/** Per task: the last write asked for (the next one waits for it), and how many are not answered yet. */
+const queues = new Map<number, { last: Promise<unknown>; open: number }>();
 
 /**
- * Every change of a task's subtasks: shown at once (a tick, a move, a delete, a new line), then
- * the server's answer replaces it; if the server refuses, what was there comes back and the
- * caller hears of the error. Once the last change of a burst is answered, the task's dialog
- * (its activity) and the lists reload in the background.
+ * Every change of a task's subtasks: shown at once (a tick, a move, a delete, a new line), in the
+ * same event as the click or key, then sent, one after another: a move is relative to the list
+ * before it, so two sent at once could be applied in the other order. The answer to the last one
+ * replaces what is shown; if the server refuses one, what was there before it comes back and
+ * `onError` hears why. Once all are answered, the task's dialog (its activity) and the lists reload.
  */
 export function useSubtaskWrites(taskId: number) {
   const queryClient = useQueryClient();
-  const current = () => queryClient.getQueryData<Detail>(taskKeys.detail(taskId))?.subtasks;
-  return useMutation({
-    mutationKey: subtaskMutationKey(taskId),
-    mutationFn: (write: SubtaskWrite) => sendSubtaskWrite(taskId, write),
-    onMutate: async (write) => {
-      // An answer under way from before the change must not paint over it.
-      await queryClient.cancelQueries({ queryKey: taskKeys.detail(taskId) });
-      const before = current();
-      if (before) showSubtasks(queryClient, taskId, applySubtaskWrite(before, write, taskId));
-      return { before };
-    },
-    onError: (_error, _write, context) => {
-      if (context?.before) showSubtasks(queryClient, taskId, context.before);
-    },
-    onSuccess: (answer) => {
-      // Only the last answer of a burst is the list as it stands; earlier ones would undo later changes on screen.
-      if (queryClient.isMutating({ mutationKey: subtaskMutationKey(taskId) }) <= 1) showSubtasks(queryClient, taskId, answer.subtasks);
-    },
-    onSettled: () => {
-      if (queryClient.isMutating({ mutationKey: subtaskMutationKey(taskId) }) <= 1)
-        void queryClient.invalidateQueries({ queryKey: taskKeys.all });
-    },
-  });
+  return (write: SubtaskWrite, options: { onError?: (error: unknown) => void } = {}) => {
+    const before = queryClient.getQueryData<Detail>(taskKeys.detail(taskId))?.subtasks;
+    // Now, not after a promise: what was clicked changes in this very frame.
+    if (before) showSubtasks(queryClient, taskId, applySubtaskWrite(before, write, taskId));
+    // A refresh of the dialog asked before the change would paint over it: it is stopped, and the
+    // query keeps what was just shown (setQueryData made it the state a cancel returns to).
+    void queryClient.cancelQueries({ queryKey: taskKeys.detail(taskId) });
+    const queue = queues.get(taskId) ?? { last: Promise.resolve(), open: 0 };
+    queues.set(taskId, queue);
+    queue.open += 1;
+    const sent = queue.last.then(() => sendSubtaskWrite(taskId, write));
+    queue.last = sent.catch(() => undefined);
+    sent
+      .then(
+        (answer) => {
+          if (queue.open === 1) showSubtasks(queryClient, taskId, answer.subtasks);
+        },
+        (error: unknown) => {
+          if (before) showSubtasks(queryClient, taskId, before);
+          options.onError?.(error);
+        },
+      )
+      .finally(() => {
+        queue.open -= 1;
+        if (queue.open === 0) {
+          queues.delete(taskId);
+          void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+        }
+      });
+  };
 }

@@ -1,0 +1,231 @@
+import type { Locator, Page } from '@playwright/test';
+import {
+  createAccount,
+  createTask,
+  expect,
+  expectNoSeriousA11yViolations,
+  localeTexts,
+  setLanguage,
+  setTheme,
+  test,
+  useSession,
+  type Account,
+} from './fixtures.ts';
+
+/**
+ * Issue 21 part 5 in the browser: subtasks in the task's dialog, by keyboard, their progress on the
+ * card, and the question that completing a task with open ones asks, from the card and the dialog,
+ * through the real server, in English and Arabic, light and dark.
+ */
+
+/** A key of a plural text for this count, as i18next picks it (`question_two` in Arabic for 2). */
+const plural = (language: string, key: string, count: number) => `${key}_${new Intl.PluralRules(language).select(count)}`;
+
+const rows = (dialog: Locator) => dialog.getByTestId('subtask');
+/** The subtasks' titles in the order shown. */
+const expectTitles = (dialog: Locator, titles: readonly string[]) =>
+  expect
+    .poll(() =>
+      rows(dialog)
+        .locator('[data-field="title"]')
+        .evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).value)),
+    )
+    .toEqual(titles);
+
+async function openTask(page: Page, title: string) {
+  await page.getByTestId('task-card').filter({ hasText: title }).getByRole('heading').getByRole('button').click();
+  const dialog = page.getByTestId('task-detail-dialog');
+  await expect(dialog.getByTestId('subtasks')).toBeVisible();
+  return dialog;
+}
+
+async function signedIn(page: Page, request: Parameters<typeof createAccount>[0], language: string, theme: 'light' | 'dark') {
+  const account = await createAccount(request);
+  await useSession(page, account);
+  await setLanguage(page, language);
+  await setTheme(page, theme);
+  return account;
+}
+
+async function addSubtasks(request: Parameters<typeof createAccount>[0], account: Account, taskId: number, titles: string[]) {
+  const answer = await request.post(`/api/tasks/${taskId}/subtasks`, {
+    data: { titles },
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  expect(answer.status()).toBe(201);
+}
+
+for (const { language, theme, title, steps } of [
+  { language: 'en', theme: 'light', title: 'Move to the new flat', steps: ['Buy boxes', 'Pack the books', 'Call the movers'] },
+  { language: 'ar', theme: 'dark', title: 'الانتقال إلى الشقة الجديدة', steps: ['شراء صناديق', 'تعبئة الكتب', 'الاتصال بشركة النقل'] },
+] as const) {
+  test(`${language}, ${theme}: three subtasks added, ticked and moved by keyboard; the card says 1/3; completing asks about the open ones`, async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const account = await signedIn(page, request, language, theme);
+    const tasks = await localeTexts(language, 'tasks');
+    const texts = await localeTexts(language, 'subtasks');
+    await createTask(request, account, { title });
+    await page.goto('/dashboard');
+    const card = page.getByTestId('task-card').filter({ hasText: title });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByTestId('checklist-progress')).toHaveCount(0);
+
+    const dialog = await openTask(page, title);
+    const section = dialog.getByTestId('subtasks');
+    const add = section.getByRole('textbox', { name: texts('add.label') });
+    // Three by keyboard: Enter adds each and keeps the field for the next.
+    await add.focus();
+    for (const step of steps) {
+      await page.keyboard.type(step);
+      await page.keyboard.press('Enter');
+      await expect(add).toHaveValue('');
+      await expect(add).toBeFocused();
+    }
+    await expectTitles(section, [...steps]);
+    await expect(section.getByTestId('subtasks-progress')).toContainText(`0/${steps.length}`);
+    // Saved: each has its id from the server.
+    await expect(rows(section).locator('[data-field="done"]:disabled')).toHaveCount(0);
+
+    // Tick the first with the space bar.
+    const firstBox = section.getByRole('checkbox', { name: steps[0], exact: true });
+    await firstBox.focus();
+    await page.keyboard.press('Space');
+    await expect(firstBox).toBeChecked();
+    await expect(section.getByTestId('subtasks-progress')).toContainText('1/3');
+
+    // The last moves to the top with Alt+↑ twice; focus stays on its handle.
+    const lastHandle = section.getByRole('button', { name: texts('item.move', { title: steps[2] }) });
+    await lastHandle.focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expectTitles(section, [steps[0], steps[2], steps[1]]);
+    await expect(lastHandle).toBeFocused();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expectTitles(section, [steps[2], steps[0], steps[1]]);
+    await expect(lastHandle).toBeFocused();
+    // And back down one from its title field, focus staying there.
+    const lastTitle = section.getByRole('textbox', { name: texts('item.title', { title: steps[2] }) });
+    await lastTitle.focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expectTitles(section, [steps[0], steps[2], steps[1]]);
+    await expect(lastTitle).toBeFocused();
+    await expect(section.getByText(texts('announce.moved', { title: steps[2], position: 2, total: 3 }))).toBeAttached();
+
+    // The dialog with its subtasks, in this language and theme.
+    await expectNoSeriousA11yViolations(page);
+
+    // The order and the tick are the server's: they are there after a reload of the page.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(card.getByTestId('checklist-progress')).toContainText('1/3');
+    await page.reload();
+    await expect(card.getByTestId('checklist-progress')).toContainText('1/3');
+    await expect(card.getByTestId('checklist-progress')).toHaveAttribute('title', tasks('card.checklist', { done: 1, total: 3 }));
+
+    // Completing from the card asks about the two open subtasks; Cancel (Escape) leaves everything as it was.
+    const tick = card.getByRole('button', { name: tasks('card.markDone', { title }) });
+    await tick.click();
+    const question = page.getByTestId('subtask-question');
+    await expect(question.getByRole('heading')).toHaveText(texts(plural(language, 'complete.question', 2), { count: 2 }));
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(question).toHaveCount(0);
+    await expect(tick).toBeFocused();
+    await expect(card).toHaveAttribute('data-completed', 'false');
+
+    // Only the task: it is done, its subtasks as they were.
+    await tick.click();
+    await question.getByRole('button', { name: texts('complete.only') }).click();
+    await expect(card).toHaveAttribute('data-completed', 'true');
+    await expect(card.getByTestId('checklist-progress')).toContainText('1/3');
+
+    // Reopened (no question), then completed from its dialog with all of them.
+    await card.getByRole('button', { name: tasks('card.markPending', { title }) }).click();
+    await expect(card).toHaveAttribute('data-completed', 'false');
+    const reopened = await openTask(page, title);
+    await expect(reopened.getByTestId('subtasks-progress')).toContainText('1/3');
+    await reopened.getByTestId('detail-toggle').click();
+    await expect(question.getByRole('heading')).toHaveText(texts(plural(language, 'complete.question', 2), { count: 2 }));
+    await question.getByRole('button', { name: texts('complete.all') }).click();
+    await expect(question).toHaveCount(0);
+    await expect(reopened.getByTestId('detail-toggle')).toHaveAttribute('aria-pressed', 'true');
+    await expect(reopened.getByTestId('subtasks-progress')).toContainText('3/3');
+    await expect(rows(reopened).locator('[data-field="done"]:checked')).toHaveCount(3);
+    await expect(card.getByTestId('checklist-progress')).toContainText('3/3');
+  });
+}
+
+test('pasted lines become one subtask each; a title is edited where it is, a date set, one dragged and one deleted', async ({
+  page,
+  request,
+}) => {
+  const account = await signedIn(page, request, 'en', 'light');
+  const texts = await localeTexts('en', 'subtasks');
+  await createTask(request, account, { title: 'Plan the party' });
+  await page.goto('/dashboard');
+  const dialog = await openTask(page, 'Plan the party');
+  const section = dialog.getByTestId('subtasks');
+  const add = section.getByRole('textbox', { name: texts('add.label') });
+  await add.focus();
+  await add.evaluate((field, text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    field.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, '- [ ] Invite friends\n\n* Order the cake\n3. Buy balloons\n');
+  await expectTitles(section, ['Invite friends', 'Order the cake', 'Buy balloons']);
+  await expect(add).toHaveValue('');
+  await expect(rows(section).locator('[data-field="done"]:disabled')).toHaveCount(0);
+
+  // Renamed in place: Enter saves.
+  const cake = section.getByRole('textbox', { name: texts('item.title', { title: 'Order the cake' }) });
+  await cake.fill('Order the chocolate cake');
+  await cake.press('Enter');
+  await expect(section.getByRole('checkbox', { name: 'Order the chocolate cake' })).toBeVisible();
+
+  // A due date.
+  await section.getByRole('button', { name: texts('item.addDueDate', { title: 'Buy balloons' }) }).click();
+  const date = section.getByLabel(texts('item.dueDate', { title: 'Buy balloons' }));
+  await expect(date).toBeFocused();
+  await date.fill('2030-05-01');
+  await expect(date).toHaveValue('2030-05-01');
+
+  // Dragged by its handle to the top.
+  await section
+    .getByRole('button', { name: texts('item.move', { title: 'Buy balloons' }) })
+    .dragTo(rows(section).filter({ has: page.getByRole('checkbox', { name: 'Invite friends' }) }));
+  await expectTitles(section, ['Buy balloons', 'Invite friends', 'Order the chocolate cake']);
+
+  // Deleted: focus goes to the next one's box.
+  await section.getByRole('button', { name: texts('item.delete', { title: 'Invite friends' }) }).click();
+  await expectTitles(section, ['Buy balloons', 'Order the chocolate cake']);
+  await expect(section.getByRole('checkbox', { name: 'Order the chocolate cake' })).toBeFocused();
+
+  // All of it is the server's.
+  const answer = await request.get(`/api/task/${(await dialog.evaluate(() => new URL(location.href).searchParams.get('task')))!}`, {
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  const detail = await answer.json();
+  expect(detail.subtasks.map((s: { title: string; due_date: string | null }) => [s.title, s.due_date])).toEqual([
+    ['Buy balloons', '2030-05-01'],
+    ['Order the chocolate cake', null],
+  ]);
+});
+
+for (const { language, theme } of [
+  { language: 'en', theme: 'dark' },
+  { language: 'ar', theme: 'light' },
+] as const) {
+  test(`${language}, ${theme}: the dialog with subtasks passes axe`, async ({ page, request }) => {
+    const account = await signedIn(page, request, language, theme);
+    const task = await createTask(request, account, { title: language === 'ar' ? 'مهمة بخطوات' : 'A task with steps' });
+    await addSubtasks(request, account, task.id, ['One', 'Two', 'Three']);
+    await page.goto('/dashboard');
+    const dialog = await openTask(page, task.title);
+    await expectTitles(dialog, ['One', 'Two', 'Three']);
+    await dialog.getByRole('checkbox', { name: 'Two', exact: true }).check();
+    await expect(dialog.getByTestId('subtasks-progress')).toContainText('1/3');
+    await expectNoSeriousA11yViolations(page);
+  });
+}
