@@ -101,3 +101,28 @@ test('the add dialog reads its title the same way and fills the fields it has, g
   await expect(card.getByText('family')).toBeVisible();
   await expect(card.getByText('Today')).toBeVisible();
 });
+
+test('undoing the completion of a repeating task puts the series back: one task, still repeating, on its date', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await useSession(page, account);
+  const added = await request.post('/api/tasks/add', {
+    headers: { authorization: `Bearer ${account.token}` },
+    data: { title: 'Water the plants', due_date: '2030-01-07', recurrence: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO' },
+  });
+  expect(added.status()).toBe(201);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Mark “Water the plants” as done' }).click();
+  // The next occurrence arrives beside the completed one…
+  await expect(page.getByTestId('task-card').filter({ hasText: 'Water the plants' })).toHaveCount(2);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  // …and Undo takes it back: one pending task that still repeats, on its own date.
+  await expect(page.getByText('Undone')).toBeVisible();
+  const cards = page.getByTestId('task-card').filter({ hasText: 'Water the plants' });
+  await expect(cards).toHaveCount(1);
+  const tasks = (await (await request.get('/api/tasks', { headers: { authorization: `Bearer ${account.token}` } })).json()).tasks;
+  expect(tasks).toHaveLength(1);
+  expect(tasks[0]).toMatchObject({ is_completed: 0, due_date: '2030-01-07', recurrence: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO' });
+});

@@ -7,6 +7,7 @@ import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { labelKeys } from '../../lib/api/label-queries.ts';
 import {
   addTask,
+  changeCompletion,
   deleteTask,
   markTaskDeleted,
   restoreTask,
@@ -47,10 +48,22 @@ export function useToggleCompletion() {
   const toast = useToast();
   const { t, i18n } = useTranslation('tasks');
 
-  const offerToUndo = (updated: Task) => {
+  /**
+   * `before` is the task as it was; `next` the occurrence its completion created, if it repeated.
+   * Undoing such a completion puts the series back as it was: the task reopened with its rule, and
+   * the occurrence made from it deleted (otherwise two would be pending).
+   */
+  const offerToUndo = (updated: Task, before: Task, next: Task | null) => {
     const completed = updated.is_completed === 1;
+    const undoSeries = async () => {
+      const back = await setTaskCompleted(updated.id, false);
+      if (!next || !before.recurrence) return back;
+      await deleteTask(next.id);
+      markTaskDeleted(next.id);
+      return updateTask(updated.id, { title: before.title, recurrence: before.recurrence, recurrence_from: before.recurrence_from });
+    };
     const handle = offerUndo(() => {
-      setTaskCompleted(updated.id, !completed).then(
+      (completed ? undoSeries() : setTaskCompleted(updated.id, true)).then(
         (back) => {
           showCompletion(queryClient, back);
           toast.show(i18n.t('shortcuts:undo.undone'));
@@ -80,13 +93,13 @@ export function useToggleCompletion() {
       // Issue 21: with open subtasks, whether they are done too is asked first (its dialog loads then).
       const choice = completing && open > 0 ? await (await import('./complete-subtasks-question.tsx')).askToCompleteSubtasks(task) : 'only';
       if (choice === null) throw new CompletionCancelled();
-      return setTaskCompleted(task.id, completing, { completeSubtasks: choice === 'all' });
+      return changeCompletion(task.id, completing, { completeSubtasks: choice === 'all' });
     },
-    onSuccess: (updated) => {
+    onSuccess: ({ task: updated, next_occurrence: next }, before) => {
       // Update every loaded page in place from the response (the task moves among the completed
       // at once), then reload lists and counters in the background: it belongs to the other stream now.
       showCompletion(queryClient, updated);
-      offerToUndo(updated);
+      offerToUndo(updated, before, next);
     },
     onError: (error) => {
       if (error instanceof CompletionCancelled) return;

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Task, TaskInput, TaskListQuery } from '../../../common/schemas/task.schema.ts';
 import {
+  CompleteResponse,
   CompletionResponse,
   SharedTasksPage,
   SkipOccurrenceResponse,
@@ -143,11 +144,24 @@ export const updateTask = (id: number, input: TaskInput) =>
 
 /** `completeSubtasks`: the task's open subtasks are completed with it (issue 21). */
 export const setTaskCompleted = (id: number, completed: boolean, options: { completeSubtasks?: boolean } = {}) =>
-  apiRequest(`/api/tasks/${completed ? 'complete' : 'uncomplete'}/${id}`, {
-    method: 'PUT',
-    ...(completed && options.completeSubtasks ? { body: { complete_subtasks: true } } : {}),
-    schema: CompletionResponse,
-  }).then((r) => r.task);
+  changeCompletion(id, completed, options).then((r) => r.task);
+
+/** The same, with the next occurrence a completed repeating task made (null otherwise), so Undo can take it back. */
+export const changeCompletion = (
+  id: number,
+  completed: boolean,
+  options: { completeSubtasks?: boolean } = {},
+): Promise<{ task: Task; next_occurrence: Task | null }> =>
+  completed
+    ? apiRequest(`/api/tasks/complete/${id}`, {
+        method: 'PUT',
+        ...(options.completeSubtasks ? { body: { complete_subtasks: true } } : {}),
+        schema: CompleteResponse,
+      })
+    : apiRequest(`/api/tasks/uncomplete/${id}`, { method: 'PUT', schema: CompletionResponse }).then((r) => ({
+        task: r.task,
+        next_occurrence: null,
+      }));
 
 export const deleteTask = (id: number) => apiRequest(`/api/tasks/delete/${id}`, { method: 'DELETE' });
 
