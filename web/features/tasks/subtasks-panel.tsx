@@ -62,8 +62,15 @@ export function pastedTitles(text: string): string[] {
 
 type Field = 'title' | 'handle' | 'done' | 'date';
 
+/**
+ * A title field reads in its text's own direction (dir="auto") but starts at the UI's start edge,
+ * as titles on cards do: an Arabic title in English (or the reverse) is not pushed to the far side.
+ * `start` would follow the text's direction, so the side is named.
+ */
+const uiStart = (direction: 'ltr' | 'rtl') => (direction === 'rtl' ? 'right' : 'left');
+
 function SubtasksSection({ task }: SubtasksPanelProps) {
-  const { t } = useTranslation('subtasks');
+  const { t, i18n } = useTranslation('subtasks');
   // The dialog's own query fetches the detail; this reads the same answer (and the changes shown in it).
   const detail = useQuery({ ...taskDetailQuery(task.id), enabled: false });
   const subtasks = detail.data?.subtasks;
@@ -234,6 +241,7 @@ function SubtasksSection({ task }: SubtasksPanelProps) {
           aria-describedby={hintId}
           placeholder={t('add.label')}
           data-testid="subtask-add"
+          style={{ textAlign: uiStart(i18n.dir()) }}
           className={cx(inputClasses, 'py-2')}
         />
         <Button type="submit" variant="secondary" size="sm" icon={<Plus aria-hidden className="h-4 w-4" />} className="shrink-0">
@@ -272,7 +280,7 @@ interface SubtaskRowProps {
 
 function SubtaskRow(props: SubtaskRowProps) {
   const { subtask, index, moveHintId, onChange, onMove, onDelete } = props;
-  const { t } = useTranslation('subtasks');
+  const { t, i18n } = useTranslation('subtasks');
   const [title, setTitle] = useState(subtask.title);
   const [editing, setEditing] = useState(false);
   const [dateOpen, setDateOpen] = useState(false);
@@ -373,6 +381,7 @@ function SubtaskRow(props: SubtaskRowProps) {
           }
         }}
         aria-label={t('item.title', { title: subtask.title })}
+        style={{ textAlign: uiStart(i18n.dir()) }}
         className={cx(
           'min-w-0 flex-1 basis-40 rounded-control border border-transparent bg-transparent px-2 py-1.5 text-sm text-fg hover:border-line focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40',
           done && 'text-muted line-through',
