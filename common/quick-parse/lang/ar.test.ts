@@ -2,21 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { isValidDate } from '../calendar.ts';
 import { GRAMMARS } from '../grammars.ts';
-import { asciiDigits, parseQuickAdd, type QuickParse } from '../parse.ts';
-import type { ParseContext, RepeatRule } from '../types.ts';
+import { asciiDigits, parseQuickAdd } from '../parse.ts';
+import type { ParseContext } from '../types.ts';
 import { grammar } from './ar.ts';
-
-/** Wednesday 25 November 2026, 10:00, unless a row names another day. */
-const TODAY = '2026-11-25';
-const NOW = '10:00';
-const WORK_WEEK: RepeatRule = { freq: 'weekly', interval: 1, byWeekday: ['MO', 'TU', 'WE', 'TH', 'FR'] };
+import { type Expected, expectNothingLost, expectRows, NOW, TODAY, WEEKDAYS_MO_FR as WORK_WEEK } from './table-harness.ts';
 
 // The real grammars with Arabic among them, whether or not grammars.ts lists it yet.
 const WITH_ARABIC = { ...GRAMMARS, ar: grammar };
 const parse = (text: string, context: ParseContext = { today: TODAY, now: NOW }) =>
   parseQuickAdd(text, { locale: 'ar', context }, WITH_ARABIC);
-
-type Expected = Partial<Pick<QuickParse, 'due_date' | 'due_time' | 'priority' | 'repeat' | 'labels'>> & { title: string };
 
 /** What an Arabic speaker types, what the task becomes, and the day it is typed on when not TODAY. */
 const ROWS: ReadonlyArray<readonly [string, Expected, string?]> = [
@@ -197,18 +191,7 @@ const ROWS: ReadonlyArray<readonly [string, Expected, string?]> = [
 ];
 
 describe('Arabic quick add', () => {
-  // Every row as three values, so each argument keeps its own type.
-  test.each(ROWS.map(([text, expected, today = TODAY]) => [text, expected, today] as const))('%s', (text, expected, today) => {
-    const result = parse(text, { today, now: NOW });
-    expect({
-      title: result.title,
-      ...(result.due_date && { due_date: result.due_date }),
-      ...(result.due_time && { due_time: result.due_time }),
-      ...(result.priority && { priority: result.priority }),
-      ...(result.repeat && { repeat: result.repeat }),
-      ...(result.labels.length > 0 && { labels: result.labels }),
-    }).toEqual(expected);
-  });
+  expectRows('ar', ROWS);
 
   test('spelling variants are one word: hamza, ta marbuta, alif maqsura, tashkeel and tatweel', () => {
     const dueDate = (text: string) => parse(text).due_date;
@@ -332,9 +315,7 @@ describe('the Arabic grammar on any text', () => {
           if (match.kind === 'repeat') expect(match.repeat.interval).toBeGreaterThanOrEqual(1);
         }
         // Nothing typed is lost through the core either.
-        const result = parse(typed);
-        const characters = (value: string) => [...value.replace(/\s+/g, '')].sort();
-        expect(characters(result.title + result.tokens.map((token) => token.text).join(''))).toEqual(characters(typed));
+        expectNothingLost(typed, parse(typed));
       }),
       { numRuns: 400 },
     );

@@ -1,13 +1,5 @@
-import { describe, expect, test } from 'vitest';
-import { parseQuickAdd, type QuickParse } from '../parse.ts';
-import type { RepeatRule } from '../types.ts';
-
-/** Wednesday 25 November 2026, 10:00, unless a row names another day. */
-const TODAY = '2026-11-25';
-const NOW = '10:00';
-const WEEKDAYS_MO_FR: RepeatRule = { freq: 'weekly', interval: 1, byWeekday: ['MO', 'TU', 'WE', 'TH', 'FR'] };
-
-type Expected = Partial<Pick<QuickParse, 'due_date' | 'due_time' | 'priority' | 'repeat' | 'labels'>> & { title: string };
+import { describe } from 'vitest';
+import { type Expected, expectRows, WEEKDAYS_MO_FR } from './table-harness.ts';
 
 /** What a German speaker types, what the task becomes, and the day it is typed on when not TODAY. */
 const ROWS: ReadonlyArray<[string, Expected, string?]> = [
@@ -160,15 +152,5 @@ const ROWS: ReadonlyArray<[string, Expected, string?]> = [
 ];
 
 describe('German quick add', () => {
-  test.each(ROWS)('%s', (text, expected, today = TODAY) => {
-    const result = parseQuickAdd(text, { locale: 'de', context: { today, now: NOW } });
-    expect({
-      title: result.title,
-      ...(result.due_date && { due_date: result.due_date }),
-      ...(result.due_time && { due_time: result.due_time }),
-      ...(result.priority && { priority: result.priority }),
-      ...(result.repeat && { repeat: result.repeat }),
-      ...(result.labels.length > 0 && { labels: result.labels }),
-    }).toEqual(expected);
-  });
+  expectRows('de', ROWS);
 });

@@ -1,12 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseQuickAdd, type QuickParse } from '../parse.ts';
-import type { RepeatRule } from '../types.ts';
-
-/** Wednesday 25 November 2026, 10:00. */
-const CONTEXT = { today: '2026-11-25', now: '10:00' };
-const WEEKDAYS_MO_FR: RepeatRule = { freq: 'weekly', interval: 1, byWeekday: ['MO', 'TU', 'WE', 'TH', 'FR'] };
-
-type Expected = Partial<Pick<QuickParse, 'due_date' | 'due_time' | 'priority' | 'repeat' | 'labels'>> & { title: string };
+import { type Expected, expectRows, parsedAs, WEEKDAYS_MO_FR } from './table-harness.ts';
 
 const ROWS: ReadonlyArray<readonly [string, Expected]> = [
   ['Buy milk tomorrow', { title: 'Buy milk', due_date: '2026-11-26' }],
@@ -107,20 +100,10 @@ const ROWS: ReadonlyArray<readonly [string, Expected]> = [
 ];
 
 describe('English quick add', () => {
-  test.each(ROWS)('%s', (text, expected) => {
-    const result = parseQuickAdd(text, { locale: 'en', context: CONTEXT });
-    expect({
-      title: result.title,
-      ...(result.due_date && { due_date: result.due_date }),
-      ...(result.due_time && { due_time: result.due_time }),
-      ...(result.priority && { priority: result.priority }),
-      ...(result.repeat && { repeat: result.repeat }),
-      ...(result.labels.length > 0 && { labels: result.labels }),
-    }).toEqual(expected);
-  });
+  expectRows('en', ROWS);
 
   test('around the turn of a month, a year and a leap day', () => {
-    const at = (today: string, text: string) => parseQuickAdd(text, { locale: 'en', context: { today, now: '10:00' } }).due_date;
+    const at = (today: string, text: string) => parsedAs(text, 'en', today).due_date;
     expect(at('2026-12-30', 'Party in 3 days')).toBe('2027-01-02');
     expect(at('2026-12-30', 'Plan next month')).toBe('2027-01-01');
     expect(at('2026-12-30', 'Pay on the 31st')).toBe('2026-12-31');

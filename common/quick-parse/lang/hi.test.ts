@@ -1,21 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { isValidDate } from '../calendar.ts';
 import { parseRecurrence } from '../../schemas/recurrence.ts';
 import { GRAMMARS } from '../grammars.ts';
-import { parseQuickAdd, type QuickParse } from '../parse.ts';
+import { parseQuickAdd } from '../parse.ts';
 import { toRRule } from '../repeat.ts';
-import type { ParseContext, RepeatRule } from '../types.ts';
 import { grammar } from './hi.ts';
+import { CONTEXT, type Expected, expectRows, expectSoundParse, parsedAs, WEEKDAYS_MO_FR as MONDAY_TO_FRIDAY } from './table-harness.ts';
 
-/** Wednesday 25 November 2026, 10:00. */
-const CONTEXT: ParseContext = { today: '2026-11-25', now: '10:00' };
-const MONDAY_TO_FRIDAY: RepeatRule = { freq: 'weekly', interval: 1, byWeekday: ['MO', 'TU', 'WE', 'TH', 'FR'] };
 // The app's grammars with this one in its place, whether or not grammars.ts lists it yet: the
 // parse is the one a Hindi user gets, English grammar included.
 const WITH_HINDI = { ...GRAMMARS, hi: grammar };
-
-type Expected = Partial<Pick<QuickParse, 'due_date' | 'due_time' | 'repeat'>> & { title: string };
 
 const ROWS: ReadonlyArray<readonly [string, Expected]> = [
   // Days from today; "कल" is tomorrow.
@@ -134,23 +128,13 @@ const ROWS: ReadonlyArray<readonly [string, Expected]> = [
   ['मध्याह्न भोजन का रजिस्टर भरना', { title: 'मध्याह्न भोजन का रजिस्टर भरना' }],
 ];
 
-function parse(text: string, context: ParseContext = CONTEXT): Expected {
-  const result = parseQuickAdd(text, { locale: 'hi', context }, WITH_HINDI);
-  return {
-    title: result.title,
-    ...(result.due_date && { due_date: result.due_date }),
-    ...(result.due_time && { due_time: result.due_time }),
-    ...(result.repeat && { repeat: result.repeat }),
-  };
-}
+const parse = (text: string, today?: string): Expected => parsedAs(text, 'hi', today);
 
 describe('Hindi quick add', () => {
-  test.each(ROWS)('%s', (text, expected) => {
-    expect(parse(text)).toEqual(expected);
-  });
+  expectRows('hi', ROWS);
 
   test('around the turn of a month, a year and a leap day', () => {
-    const at = (today: string, text: string) => parse(text, { today, now: '10:00' }).due_date;
+    const at = (today: string, text: string) => parse(text, today).due_date;
     expect(at('2026-12-30', 'पार्टी 3 दिन बाद')).toBe('2027-01-02');
     expect(at('2026-12-30', 'नया साल परसों मनाना')).toBe('2027-01-01');
     expect(at('2026-12-30', 'अगले महीने योजना बनाना')).toBe('2027-01-01');
@@ -165,7 +149,7 @@ describe('Hindi quick add', () => {
     expect(at('2028-02-28', 'हर साल 29 फ़रवरी को सालगिरह')).toBe('2028-02-29');
     expect(at('2028-03-01', 'हर साल 29 फ़रवरी को सालगिरह')).toBe('2032-02-29');
     // A day that does not exist is no date: the text stays the title.
-    expect(parse('केक 29/2/2027 को', { today: '2028-02-28', now: '10:00' })).toEqual({ title: 'केक 29/2/2027 को' });
+    expect(parse('केक 29/2/2027 को', '2028-02-28')).toEqual({ title: 'केक 29/2/2027 को' });
     expect(parse('31/2 को बिल भरना')).toEqual({ title: '31/2 को बिल भरना' });
   });
 });
@@ -230,33 +214,14 @@ describe('Hindi quick add, any text', () => {
   test('tokens index the text, nothing typed is lost, every reading is a valid day, time or rule, removed chips stay text', () => {
     fc.assert(
       fc.property(phrase, (text) => {
-        const result = parseQuickAdd(text, { locale: 'hi', context: CONTEXT }, WITH_HINDI);
-        let previousEnd = 0;
-        for (const token of result.tokens) {
-          expect(token.start).toBeGreaterThanOrEqual(previousEnd);
-          expect(token.text).toBe(text.slice(token.start, token.end));
-          previousEnd = token.end;
-        }
-        const characters = (value: string) => [...value.replace(/\s+/g, '')].sort();
-        expect(characters(result.title + result.tokens.map((token) => token.text).join(''))).toEqual(characters(text));
-        if (result.due_date) {
-          const [y, m, d] = result.due_date.split('-').map(Number) as [number, number, number];
-          expect(isValidDate(y, m, d)).toBe(true);
-          expect(result.due_date >= CONTEXT.today).toBe(true);
-        }
-        if (result.due_time) expect(result.due_time).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
+        // What parse.test.ts checks in every language, here on Hindi words and more runs.
+        const result = expectSoundParse(text, 'hi', CONTEXT, WITH_HINDI);
         if (result.repeat) {
           expect(result.repeat.interval).toBeGreaterThanOrEqual(1);
           expect(result.repeat.interval).toBeLessThanOrEqual(365);
           // The rule is one a task can store and follow (the shared schema's RRULE subset).
           expect(parseRecurrence(toRRule(result.repeat))).toBeDefined();
         }
-        const literal = parseQuickAdd(
-          text,
-          { locale: 'hi', context: CONTEXT, ignored: result.tokens.map((token) => token.text) },
-          WITH_HINDI,
-        );
-        expect(literal.tokens.filter((token) => result.tokens.some((removed) => removed.text === token.text))).toEqual([]);
       }),
       { numRuns: 1000 },
     );
