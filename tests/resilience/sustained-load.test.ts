@@ -17,7 +17,10 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
  * outgrowing the memory check.
  */
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
-const IDLE_SECONDS = Number(process.env.SOAK_IDLE_SECONDS ?? 60);
+// Up to two minutes: V8's memory reducer has given the load's garbage back anywhere from 10 s to
+// beyond 60 s into the idle time on this shared machine (once not within 60 s, at 310 MB from
+// 237 MB, where the next run settled at 257 MB after 24 s); a leak never comes back, however long.
+const IDLE_SECONDS = Number(process.env.SOAK_IDLE_SECONDS ?? 120);
 const WARM_UP_SECONDS = 15;
 const USERS = 10;
 const CLIENTS_PER_USER = 5; // 50 connections in all
@@ -200,7 +203,7 @@ test(
       }
 
       // Garbage left by the load is collected when V8's memory reducer gets to it, some seconds into the
-      // idle time (seen from 10 to 50 s): memory settles when it comes back within the minute, a leak never does.
+      // idle time (seen from 10 s to over 60 s): memory settles when it comes back within IDLE_SECONDS, a leak never does.
       const idleUntil = Date.now() + IDLE_SECONDS * 1000;
       let after = rssMb(server.child.pid!);
       while (after > before * 1.2 && Date.now() < idleUntil) {
