@@ -364,6 +364,8 @@ test('a one-task Word file embeds only what it uses, in any script', async ({ pa
 });
 
 test('no language makes a page scroll sideways with quick add open, and phone tabs fit whole', async ({ page, request }) => {
+  // Six languages at four widths: 30 page loads, close to the default limit on a busy machine.
+  test.slow();
   const account = await createAccount(request, 'Lina Widths', { verified: true });
   await createTask(request, account, { title: 'Widths' });
   await useSession(page, account);
