@@ -164,7 +164,11 @@ test('any parsable stored user with a token is signed in, and the app fills in t
   );
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect.poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem('taskaty_user')))!)).toEqual(account.user);
+  // The rest includes the browser's time zone, which a user without one gets on their first visit.
+  const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await expect
+    .poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem('taskaty_user')))!))
+    .toEqual({ ...account.user, time_zone: timeZone });
 
   await page.evaluate(() => localStorage.setItem('taskaty_user', '{broken'));
   await page.goto('/');
