@@ -72,6 +72,7 @@ export function Dialog({
     // What opened the dialog gets focus back when it closes (it is unmounted then, which the
     // native dialog does not restore from).
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const outer = opener?.closest('dialog') ?? null;
     if (!dialog.open) dialog.showModal();
     modalOpened(dialog);
     // The native dialog focuses its first control, the close button: typing would go nowhere and
@@ -79,11 +80,14 @@ export function Dialog({
     initialFocusTarget(body.current, footerRef.current, document.getElementById(titleId))?.focus();
     return () => {
       modalClosed(dialog);
-      // What opened it may be gone (a deleted task's card): the page's main content then, unless
-      // focus has found a place already (an outer dialog closing with this one restored its own).
+      // What opened it may be gone (a deleted task's card, a section of an outer dialog that went
+      // with the change confirmed here): the outer dialog's title then, else the page's main content,
+      // unless focus has found a place already (an outer dialog closing with this one restored its own).
       if (opener?.isConnected) opener.focus();
-      else if (!document.activeElement || document.activeElement === document.body)
-        document.getElementById('main')?.focus({ preventScroll: true });
+      else if (!document.activeElement || document.activeElement === document.body) {
+        const outerTitle = outer?.isConnected ? document.getElementById(outer.getAttribute('aria-labelledby') ?? '') : null;
+        (outerTitle ?? document.getElementById('main'))?.focus({ preventScroll: true });
+      }
     };
   }, [open, titleId]);
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Loader2, Repeat, RepeatOff, SkipForward } from 'lucide-react';
-import { Suspense, useId, useRef, useState } from 'react';
+import { Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '../../../common/schemas/task.schema.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -53,8 +53,20 @@ function RepeatSection({ task, canEdit }: TaskRepeatProps) {
   const show = useShowTask();
   const { today } = useUserClock();
   const headingId = useId();
-  const section = useRef<HTMLElement>(null);
   const [confirming, setConfirming] = useState(false);
+  const section = useRef<HTMLElement>(null);
+  // The section goes when the rule is stopped. The confirmation may close a render before that
+  // (the task reaches this dialog through the query cache, which notifies later), leaving focus
+  // on the Stop button as it is removed: focus goes to the task dialog's title instead of the page.
+  // A layout effect's cleanup runs while the section is still in the document.
+  useLayoutEffect(() => {
+    const node = section.current;
+    return () => {
+      if (!node?.contains(document.activeElement)) return;
+      const dialog = node.closest('dialog');
+      document.getElementById(dialog?.getAttribute('aria-labelledby') ?? '')?.focus();
+    };
+  }, []);
   const language = i18n.language;
   const dateText = (day: string | null) => (day ? fullDateText(day, language) : '');
   const failed = (error: unknown, fallback: string) =>
@@ -72,12 +84,10 @@ function RepeatSection({ task, canEdit }: TaskRepeatProps) {
     // Only the rule changes: the fields left out keep what the server has.
     mutationFn: () => updateTask(task.id, { title: task.title, recurrence: null }),
     onSuccess: (updated) => {
-      // The section goes with the rule: focus stays in the dialog, on its title.
-      const dialog = section.current?.closest('dialog');
+      // The section goes with the rule; focus moves to the task dialog's title (see above).
       setConfirming(false);
       show(updated);
       toast.show(t('detail.stopped'));
-      requestAnimationFrame(() => dialog?.querySelector<HTMLElement>('h2')?.focus());
     },
     onError: (error) => {
       setConfirming(false);
