@@ -59,6 +59,8 @@ export const ActivityEvent = z.discriminatedUnion('code', [
   z.object({ code: z.literal('subtasks_reordered') }),
   /** Completing the task completed its `count` open subtasks too (`complete_subtasks`). */
   z.object({ code: z.literal('subtasks_completed'), count: z.number().int() }),
+  /** Reopening the task reopened `count` of its subtasks too (`reopen_subtasks`: an undo of the above). */
+  z.object({ code: z.literal('subtasks_reopened'), count: z.number().int() }),
 ]);
 export type ActivityEvent = z.infer<typeof ActivityEvent>;
 

@@ -145,3 +145,17 @@ export const SubtaskWriteResponse = SubtasksResponse.extend({ message: z.string(
 export const CompleteTaskInput = z.object({
   complete_subtasks: z.boolean({ error: 'The complete subtasks field must be true or false.' }).optional(),
 });
+
+const reopenMessage = `The reopen subtasks field must be a list of up to ${SUBTASKS_PER_TASK_MAX} subtask ids.`;
+/**
+ * PUT /api/tasks/uncomplete/{id} may carry a body (beyond the spec, which sends none):
+ * `reopen_subtasks` reopens those of the task's subtasks with it, in the same transaction. Undo of
+ * "Complete all" sends the ids its completion answered (`completed_subtask_ids`); ids of other
+ * tasks' subtasks are ignored.
+ */
+export const ReopenTaskInput = z.object({
+  reopen_subtasks: z
+    .array(recordId({ invalid: 'Each id must be a subtask id.' }), { error: reopenMessage })
+    .max(SUBTASKS_PER_TASK_MAX, forListsOnly(reopenMessage))
+    .optional(),
+});

@@ -246,6 +246,9 @@ export const CompletionResponse = z.object({ task: Task });
  */
 export const CompleteResponse = CompletionResponse.extend({
   next_occurrence: Task.nullable().describe('The next occurrence created when a repeating task is completed; null otherwise'),
+  completed_subtask_ids: z
+    .array(z.number().int())
+    .describe('The open subtasks completed with it (`complete_subtasks: true`), for an undo to reopen exactly those'),
 });
 /** POST /api/tasks/{id}/skip-occurrence: the task, moved to its next date. */
 export const SkipOccurrenceResponse = z.object({ message: z.string(), task: Task });

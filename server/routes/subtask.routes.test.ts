@@ -421,6 +421,10 @@ describe.each(testDialects())('subtasks API on %s', (dialect) => {
     const both = await call(owner, 'PUT', `/api/tasks/complete/${all.id}`, { complete_subtasks: true });
     expect(both.statusCode).toBe(200);
     expect(both.json().task).toMatchObject({ is_completed: 1, subtask_progress: { done: 3, total: 3 } });
+    const ticked = (await call(owner, 'GET', `/api/tasks/${all.id}/subtasks`)).json().subtasks as SubtaskJson[];
+    // The two it completed, in order, so an undo can reopen exactly those (not "Two", done before).
+    expect(both.json().completed_subtask_ids).toEqual([ticked[0]!.id, ticked[2]!.id]);
+    expect(completed.json().completed_subtask_ids).toEqual([]);
     expect((await call(owner, 'GET', `/api/tasks/${all.id}/subtasks`)).json().subtasks.map((s: SubtaskJson) => s.is_completed)).toEqual([
       1, 1, 1,
     ]);
@@ -431,6 +435,49 @@ describe.each(testDialects())('subtasks API on %s', (dialect) => {
     // The spec's call, with no body, still completes the task alone; reopening leaves the subtasks as they are.
     const reopened = await call(owner, 'PUT', `/api/tasks/uncomplete/${all.id}`);
     expect(reopened.json().task).toMatchObject({ is_completed: 0, subtask_progress: { done: 3, total: 3 } });
+  });
+
+  test('undoing "Complete all" reopens the task with exactly the subtasks it completed, in one step', async () => {
+    const owner = await t.signUp();
+    const friend = await t.signUp();
+    const other = await addTask(owner);
+    const [foreign] = await addSubtasks(owner, other.id, ['Not this one']);
+    await call(owner, 'PUT', `/api/tasks/${other.id}/subtasks/${foreign!.id}`, { is_completed: true });
+    const task = await addTask(owner);
+    await share(owner, task.id, friend, true);
+    const [, two] = await addSubtasks(owner, task.id, ['One', 'Two', 'Three']);
+    await call(owner, 'PUT', `/api/tasks/${task.id}/subtasks/${two!.id}`, { is_completed: true });
+    const ids = (await call(friend, 'PUT', `/api/tasks/complete/${task.id}`, { complete_subtasks: true })).json()
+      .completed_subtask_ids as number[];
+    expect(ids).toHaveLength(2);
+
+    // A recipient who may complete may undo; another task's subtask named in the list is left alone.
+    const undone = await call(friend, 'PUT', `/api/tasks/uncomplete/${task.id}`, { reopen_subtasks: [...ids, foreign!.id] });
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json().task).toMatchObject({ is_completed: 0, subtask_progress: { done: 1, total: 3 } });
+    const after = (await call(owner, 'GET', `/api/tasks/${task.id}/subtasks`)).json().subtasks as SubtaskJson[];
+    expect(after.map((s) => [s.title, s.is_completed])).toEqual([
+      ['One', 0],
+      ['Two', 1],
+      ['Three', 0],
+    ]);
+    expect((await call(owner, 'GET', `/api/tasks/${other.id}/subtasks`)).json().subtasks[0].is_completed).toBe(1);
+    expect((await activityOf(owner, task.id)).slice(0, 2)).toEqual(['Reopened 2 subtasks with the task', 'Reopened the task']);
+
+    // Bad lists are refused with their reason and change nothing.
+    for (const body of [
+      { reopen_subtasks: 'all' },
+      { reopen_subtasks: [0] },
+      { reopen_subtasks: [2 ** 31] },
+      { reopen_subtasks: Array(101).fill(1) },
+    ]) {
+      const refused = await call(owner, 'PUT', `/api/tasks/uncomplete/${task.id}`, body);
+      expect(refused.statusCode).toBe(422);
+      // The field, or the item of it that is wrong (`reopen_subtasks.0`), is named.
+      const fields = Object.keys(refused.json().errors as object);
+      expect(fields.length).toBeGreaterThan(0);
+      expect(fields.filter((field) => !field.startsWith('reopen_subtasks'))).toEqual([]);
+    }
   });
 
   test("a repeating task's next occurrence has the same subtasks in the same order, all open", async () => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, MessageBody } from '../../common/schemas/error.schema.ts';
-import { CompleteTaskInput } from '../../common/schemas/subtask.schema.ts';
+import { CompleteTaskInput, ReopenTaskInput } from '../../common/schemas/subtask.schema.ts';
 import {
   CompleteResponse,
   CompletionResponse,
@@ -212,10 +212,14 @@ export const taskRoutes: FastifyPluginAsyncZod<{
         summary: 'Reopen a task',
         security,
         params: TaskIdParams,
+        // Optional (the spec sends no body): `reopen_subtasks` reopens those subtasks with it (undo of "Complete all").
+        body: ReopenTaskInput,
         response: { 200: CompletionResponse, ...errors },
       },
     },
-    async (request) => ({ task: await tasks.setCompleted(request.user, request.params.id, false) }),
+    async (request) => ({
+      task: await tasks.setCompleted(request.user, request.params.id, false, { reopenSubtasks: request.body.reopen_subtasks }),
+    }),
   );
 
   app.delete(

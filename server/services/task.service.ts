@@ -386,8 +386,9 @@ export function createTaskService(deps: {
       user: UserRow,
       taskId: number,
       options: { completeSubtasks?: boolean | undefined } = {},
-    ): Promise<{ task: Task; next_occurrence: Task | null }> {
+    ): Promise<{ task: Task; next_occurrence: Task | null; completed_subtask_ids: number[] }> {
       const now = clock.nowIso();
+      let subtasksDone: number[] = [];
       const { listers, nextId } = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const { task, access } = await loadTask(reader(trx), user, taskId, { relations: true });
@@ -400,8 +401,9 @@ export function createTaskService(deps: {
         // one that waited on the other's row lock (PostgreSQL) finds it done and forks nothing.
         if (!(await db.tasks.completeIfOpen(taskId, rule ? { recurrence: null } : {}, now))) return unchanged();
         // In the task's revision just raised: its progress shows every subtask done.
-        const subtasksDone = options.completeSubtasks ? await db.subtasks.completeOpen(taskId, now) : 0;
-        if (subtasksDone > 0) await db.activity.record(taskId, user.id, { code: 'subtasks_completed', count: subtasksDone }, now);
+        subtasksDone = options.completeSubtasks ? await db.subtasks.completeOpen(taskId, now) : [];
+        if (subtasksDone.length > 0)
+          await db.activity.record(taskId, user.id, { code: 'subtasks_completed', count: subtasksDone.length }, now);
         if (!rule) {
           await db.activity.record(taskId, user.id, { code: 'completed' }, now);
         } else {
@@ -445,7 +447,7 @@ export function createTaskService(deps: {
       ]);
       notify(taskId, listers);
       if (nextId !== null) notify(nextId, listers);
-      return { task: presentTask(row!), next_occurrence: nextRow ? presentTask(nextRow) : null };
+      return { task: presentTask(row!), next_occurrence: nextRow ? presentTask(nextRow) : null, completed_subtask_ids: subtasksDone };
     },
 
     /**
@@ -503,7 +505,13 @@ export function createTaskService(deps: {
       return moved.size;
     },
 
-    async setCompleted(user: UserRow, taskId: number, completed: boolean): Promise<Task> {
+    /** `reopenSubtasks` (reopening only): those of its subtasks reopen with it, the undo of "Complete all". */
+    async setCompleted(
+      user: UserRow,
+      taskId: number,
+      completed: boolean,
+      options: { reopenSubtasks?: number[] | undefined } = {},
+    ): Promise<Task> {
       const now = clock.nowIso();
       const listers = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
@@ -513,6 +521,8 @@ export function createTaskService(deps: {
         if (Boolean(task.is_completed) === completed) return db.audience.listersOf([taskId]);
         await db.tasks.update(taskId, { is_completed: completed ? 1 : 0 }, now);
         await db.activity.record(taskId, user.id, { code: completed ? 'completed' : 'reopened' }, now);
+        const reopened = completed ? 0 : await db.subtasks.reopen(taskId, options.reopenSubtasks ?? [], now);
+        if (reopened > 0) await db.activity.record(taskId, user.id, { code: 'subtasks_reopened', count: reopened }, now);
         const listers = await db.audience.listersOf([taskId]);
         await db.versions.bump(listers);
         return listers;

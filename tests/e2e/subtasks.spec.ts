@@ -154,6 +154,20 @@ for (const { language, theme, title, steps } of [
     await expect(reopened.getByTestId('subtasks-progress')).toContainText('3/3');
     await expect(rows(reopened).locator('[data-field="done"]:checked')).toHaveCount(3);
     await expect(card.getByTestId('checklist-progress')).toContainText('3/3');
+
+    // Undo takes all of it back: the task open again, and only the two it completed reopened.
+    const undo = await localeTexts(language, 'shortcuts');
+    await page
+      .getByRole('status')
+      .filter({ hasText: tasks('toasts.completed') })
+      .getByRole('button', { name: undo('undo.action') })
+      // The newest: the earlier completion's toast may still be there.
+      .last()
+      .click();
+    await expect(reopened.getByTestId('detail-toggle')).toHaveAttribute('aria-pressed', 'false');
+    await expect(reopened.getByTestId('subtasks-progress')).toContainText('1/3');
+    await expect(rows(reopened).locator('[data-field="done"]:checked')).toHaveCount(1);
+    await expect(card.getByTestId('checklist-progress')).toContainText('1/3');
   });
 }
 

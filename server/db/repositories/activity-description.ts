@@ -96,5 +96,7 @@ export function activityDescription(event: ActivityEvent): string {
       return 'Reordered the subtasks';
     case 'subtasks_completed':
       return event.count === 1 ? 'Completed its open subtask with the task' : `Completed its ${event.count} open subtasks with the task`;
+    case 'subtasks_reopened':
+      return event.count === 1 ? 'Reopened a subtask with the task' : `Reopened ${event.count} subtasks with the task`;
   }
 }

@@ -72,13 +72,39 @@ export function createSubtaskRepository(db: Kysely<Tables>) {
       await db.deleteFrom('subtasks').where('id', '=', id).execute();
     },
 
-    /** Completes the task's open subtasks; how many there were. */
-    async completeOpen(taskId: number, now: string): Promise<number> {
-      const result = await db
-        .updateTable('subtasks')
-        .set({ is_completed: 1, updated_at: now })
+    /**
+     * Completes the task's open subtasks; their ids, for an undo to reopen exactly those. The ids
+     * read are the ones written: a subtask added meanwhile stays open and is not reported.
+     */
+    async completeOpen(taskId: number, now: string): Promise<number[]> {
+      const open = await db
+        .selectFrom('subtasks')
+        .select('id')
         .where('task_id', '=', taskId)
         .where('is_completed', '=', 0)
+        .orderBy('position')
+        .execute();
+      const ids = open.map((row) => row.id);
+      if (ids.length > 0) {
+        await db
+          .updateTable('subtasks')
+          .set({ is_completed: 1, updated_at: now })
+          .where('task_id', '=', taskId)
+          .where('id', 'in', ids)
+          .execute();
+      }
+      return ids;
+    },
+
+    /** Reopens those of `ids` that are the task's done subtasks; how many. */
+    async reopen(taskId: number, ids: readonly number[], now: string): Promise<number> {
+      if (ids.length === 0) return 0;
+      const result = await db
+        .updateTable('subtasks')
+        .set({ is_completed: 0, updated_at: now })
+        .where('task_id', '=', taskId)
+        .where('id', 'in', [...ids])
+        .where('is_completed', '=', 1)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },

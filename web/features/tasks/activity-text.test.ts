@@ -84,6 +84,7 @@ describe('activity entries in the reader language', () => {
       `Removed the due date of the subtask “${i('Pack')}”`,
     ]);
     expect(activityLines(entry({ code: 'subtasks_completed', count: 3 }), en, 'en')).toEqual(['Also completed its 3 open subtasks']);
+    expect(activityLines(entry({ code: 'subtasks_reopened', count: 1 }), en, 'en')).toEqual(['Also reopened a subtask']);
     const ar = await textsIn('ar');
     expect(activityLines(entry({ code: 'subtask_completed', title: 'Pack' }), ar, 'ar')).toEqual([
       `تم إكمال المهمة الفرعية «${i('Pack')}»`,
@@ -92,6 +93,7 @@ describe('activity entries in the reader language', () => {
       'تم أيضًا إكمال مهمتيها الفرعيتين المفتوحتين',
     ]);
     expect(activityLines(entry({ code: 'subtasks_reordered' }), ar, 'ar')).toEqual(['تمت إعادة ترتيب المهام الفرعية']);
+    expect(activityLines(entry({ code: 'subtasks_reopened', count: 2 }), ar, 'ar')).toEqual(['تمت أيضًا إعادة فتح مهمتين فرعيتين']);
   });
 
   test('an entry from before events were stored shows the server words', async () => {

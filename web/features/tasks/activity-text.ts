@@ -72,6 +72,7 @@ const PLAIN_KEYS = {
     | 'subtask_due_date'
     | 'subtask_deleted'
     | 'subtasks_completed'
+    | 'subtasks_reopened'
   >,
   string
 >;
@@ -127,6 +128,8 @@ export function activityLines(log: ActivityLog, t: TFunction<'tasks'>, language:
       return [t('activity.subtaskDeleted', { title: isolated(event.title) })];
     case 'subtasks_completed':
       return [t('activity.subtasksCompleted', { count: event.count })];
+    case 'subtasks_reopened':
+      return [t('activity.subtasksReopened', { count: event.count })];
     default:
       return [t(`activity.${PLAIN_KEYS[event.code]}`)];
   }

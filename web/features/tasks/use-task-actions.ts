@@ -49,14 +49,15 @@ export function useToggleCompletion() {
   const { t, i18n } = useTranslation('tasks');
 
   /**
-   * `before` is the task as it was; `next` the occurrence its completion created, if it repeated.
-   * Undoing such a completion puts the series back as it was: the task reopened with its rule, and
+   * `before` is the task as it was; `next` the occurrence its completion created, if it repeated;
+   * `subtasks` the subtasks completed with it ("Complete all"), which its undo reopens. Undoing a
+   * repeating task's completion puts the series back as it was: the task reopened with its rule, and
    * the occurrence made from it deleted (otherwise two would be pending).
    */
-  const offerToUndo = (updated: Task, before: Task, next: Task | null) => {
+  const offerToUndo = (updated: Task, before: Task, next: Task | null, subtasks: number[]) => {
     const completed = updated.is_completed === 1;
     const undoSeries = async () => {
-      const back = await setTaskCompleted(updated.id, false);
+      const back = await setTaskCompleted(updated.id, false, { reopenSubtasks: subtasks });
       if (!next || !before.recurrence) return back;
       await deleteTask(next.id);
       markTaskDeleted(next.id);
@@ -95,11 +96,11 @@ export function useToggleCompletion() {
       if (choice === null) throw new CompletionCancelled();
       return changeCompletion(task.id, completing, { completeSubtasks: choice === 'all' });
     },
-    onSuccess: ({ task: updated, next_occurrence: next }, before) => {
+    onSuccess: ({ task: updated, next_occurrence: next, completed_subtask_ids: subtasks }, before) => {
       // Update every loaded page in place from the response (the task moves among the completed
       // at once), then reload lists and counters in the background: it belongs to the other stream now.
       showCompletion(queryClient, updated);
-      offerToUndo(updated, before, next);
+      offerToUndo(updated, before, next, subtasks);
     },
     onError: (error) => {
       if (error instanceof CompletionCancelled) return;

@@ -142,26 +142,38 @@ export const addTask = (input: TaskInput & { duplicated_from?: number }) =>
 export const updateTask = (id: number, input: TaskInput) =>
   apiRequest(`/api/tasks/update/${id}`, { method: 'PUT', body: input, schema: TaskResponse }).then((r) => r.task);
 
-/** `completeSubtasks`: the task's open subtasks are completed with it (issue 21). */
-export const setTaskCompleted = (id: number, completed: boolean, options: { completeSubtasks?: boolean } = {}) =>
+/**
+ * Issue 21: completing, `completeSubtasks` completes the task's open subtasks with it; reopening,
+ * `reopenSubtasks` reopens those subtasks with it (the undo of that).
+ */
+interface CompletionOptions {
+  completeSubtasks?: boolean;
+  reopenSubtasks?: number[];
+}
+
+export const setTaskCompleted = (id: number, completed: boolean, options: CompletionOptions = {}) =>
   changeCompletion(id, completed, options).then((r) => r.task);
 
-/** The same, with the next occurrence a completed repeating task made (null otherwise), so Undo can take it back. */
+/**
+ * The same, with what an Undo needs to take it back: the next occurrence a completed repeating task
+ * made (null otherwise) and the subtasks completed with it.
+ */
 export const changeCompletion = (
   id: number,
   completed: boolean,
-  options: { completeSubtasks?: boolean } = {},
-): Promise<{ task: Task; next_occurrence: Task | null }> =>
+  options: CompletionOptions = {},
+): Promise<{ task: Task; next_occurrence: Task | null; completed_subtask_ids: number[] }> =>
   completed
     ? apiRequest(`/api/tasks/complete/${id}`, {
         method: 'PUT',
         ...(options.completeSubtasks ? { body: { complete_subtasks: true } } : {}),
         schema: CompleteResponse,
       })
-    : apiRequest(`/api/tasks/uncomplete/${id}`, { method: 'PUT', schema: CompletionResponse }).then((r) => ({
-        task: r.task,
-        next_occurrence: null,
-      }));
+    : apiRequest(`/api/tasks/uncomplete/${id}`, {
+        method: 'PUT',
+        ...(options.reopenSubtasks?.length ? { body: { reopen_subtasks: options.reopenSubtasks } } : {}),
+        schema: CompletionResponse,
+      }).then((r) => ({ task: r.task, next_occurrence: null, completed_subtask_ids: [] }));
 
 export const deleteTask = (id: number) => apiRequest(`/api/tasks/delete/${id}`, { method: 'DELETE' });
 
