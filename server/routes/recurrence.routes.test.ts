@@ -500,6 +500,27 @@ describe.each(testDialects())('due times, time zones and repeating tasks on %s',
       expect((await call(owner, 'POST', '/api/tasks/999999999/skip-occurrence')).statusCode).toBe(404);
     });
 
+    test('skips at once are each one step: none is lost', async () => {
+      const { owner, friend, task } = await sharedTask({
+        title: 'Standup',
+        due_date: '2026-01-05',
+        recurrence: 'FREQ=WEEKLY;BYDAY=MO,WE,FR',
+      });
+      const answers = await Promise.all(
+        [owner, friend, owner, friend, owner].map((user) => call(user, 'POST', `/api/tasks/${task.id}/skip-occurrence`)),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      // Mon 5 → Wed 7 → Fri 9 → Mon 12 → Wed 14 → Fri 16, each step recorded once.
+      expect((await ownTasks(owner)).find((listed) => listed.id === task.id)).toMatchObject({ due_date: '2026-01-16' });
+      expect((await logs(owner, task.id)).filter((line) => line.startsWith('Skipped')).reverse()).toEqual([
+        'Skipped the occurrence on 2026-01-05; next on 2026-01-07',
+        'Skipped the occurrence on 2026-01-07; next on 2026-01-09',
+        'Skipped the occurrence on 2026-01-09; next on 2026-01-12',
+        'Skipped the occurrence on 2026-01-12; next on 2026-01-14',
+        'Skipped the occurrence on 2026-01-14; next on 2026-01-16',
+      ]);
+    });
+
     test('a task that does not repeat, or no longer does, cannot be skipped (422)', async () => {
       const me = await t.signUp();
       const plain = await add(me, { title: 'Plain', due_date: '2026-01-05' });

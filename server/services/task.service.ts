@@ -32,7 +32,7 @@ import {
 } from '../db/repositories/task.repository.ts';
 import { createUserRepository, type UserRow } from '../db/repositories/user.repository.ts';
 import type { Tables } from '../db/tables.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { canCompleteTask, canDeleteTask, canEditTask, canViewTask } from '../policies/task.policy.ts';
 import { loadTask, TASK_NOT_FOUND, taskAccess } from './task-access.ts';
 import { presentTask } from './task.presenter.ts';
@@ -458,14 +458,22 @@ export function createTaskService(deps: {
       const now = clock.nowIso();
       const listers = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
-        const { task, access } = await loadTask(reader(trx), user, taskId);
-        if (!canEditTask(access)) throw new ForbiddenError('You do not have permission to edit this task.');
-        const rule = task.recurrence === null ? undefined : parseRecurrence(task.recurrence);
-        if (!rule) throw new ValidationError({ recurrence: ['This task does not repeat.'] });
-        const next = nextOccurrence(rule, task.due_date ?? (await ownerToday(db, task.user_id, user)));
-        if (next === undefined) throw new ValidationError({ recurrence: ['The repeat rule has no later date.'] });
-        await db.tasks.update(taskId, { due_date: next }, now);
-        await db.activity.record(taskId, user.id, { code: 'occurrence_skipped', from: task.due_date, to: next }, now);
+        // Each skip moves one step from the date it read. Two at once (two people, a double press)
+        // both read the same date: the one that finds it moved reads again and moves one step on
+        // from there, so neither step is lost. Each try follows a write that committed meanwhile; a
+        // date moved under it twenty times in a row is answered as a conflict rather than waited on.
+        for (let tries = 0; ; tries++) {
+          if (tries === 20) throw new ConflictError('The task changed meanwhile. Please try again.');
+          const { task, access } = await loadTask(reader(trx), user, taskId);
+          if (!canEditTask(access)) throw new ForbiddenError('You do not have permission to edit this task.');
+          const rule = task.recurrence === null ? undefined : parseRecurrence(task.recurrence);
+          if (!rule) throw new ValidationError({ recurrence: ['This task does not repeat.'] });
+          const next = nextOccurrence(rule, task.due_date ?? (await ownerToday(db, task.user_id, user)));
+          if (next === undefined) throw new ValidationError({ recurrence: ['The repeat rule has no later date.'] });
+          if (!(await db.tasks.moveDueDateIf(taskId, task.due_date, next, now))) continue;
+          await db.activity.record(taskId, user.id, { code: 'occurrence_skipped', from: task.due_date, to: next }, now);
+          break;
+        }
         const listers = await db.audience.listersOf([taskId]);
         await db.versions.bump(listers);
         return listers;

@@ -374,6 +374,20 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /**
+     * Moves the due date to `to` only if it is still `from`: of two skips at once, the one that
+     * waited on the other's row lock (PostgreSQL) finds the date moved and writes nothing.
+     */
+    async moveDueDateIf(id: number, from: string | null, to: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('tasks')
+        .set({ due_date: to, updated_at: now, revision: sql<number>`revision + 1` })
+        .where('id', '=', id)
+        .where((eb) => (from === null ? eb('due_date', 'is', null) : eb('due_date', '=', from)))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** For writes that change how a task is listed without touching its row (its shares). */
     async bumpRevisions(ids: number[]): Promise<void> {
       if (ids.length === 0) return;
