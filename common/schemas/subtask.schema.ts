@@ -9,6 +9,8 @@ import { recordId } from './ids.ts';
 export const SUBTASKS_PER_TASK_MAX = 100;
 export const SUBTASK_LIMIT_MESSAGE = `A task can have at most ${SUBTASKS_PER_TASK_MAX} subtasks.`;
 export const SUBTASK_NOT_FOUND = 'Subtask not found';
+/** The first titles an activity entry names when several subtasks are added at once. */
+export const SUBTASK_TITLES_NAMED = 10;
 
 /** A step of a task: ordered by `position` in its task's list, one level deep (no subtasks of subtasks). */
 export const Subtask = z.object({
@@ -42,6 +44,12 @@ const DUE_DATE_MESSAGE = 'The due date must be a valid date (YYYY-MM-DD).';
 const dueDate = z.union([z.iso.date({ error: DUE_DATE_MESSAGE }), z.literal(''), z.null()], { error: DUE_DATE_MESSAGE });
 
 const titlesMessage = `The titles must be a list of 1 to ${SUBTASKS_PER_TASK_MAX} subtask titles.`;
+
+const newTaskSubtasksMessage = `The subtasks must be a list of up to ${SUBTASKS_PER_TASK_MAX} subtask titles.`;
+/** POST /api/tasks/add's optional `subtasks` (issue 21, from quick add): their titles, in order, all open. */
+export const NewTaskSubtasks = z
+  .array(subtaskTitle, { error: newTaskSubtasksMessage })
+  .max(SUBTASKS_PER_TASK_MAX, forListsOnly(newTaskSubtasksMessage));
 
 /**
  * POST /api/tasks/{id}/subtasks: one subtask (`title`), or several at once (`titles`, one per line

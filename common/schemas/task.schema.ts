@@ -8,7 +8,7 @@ import { recordId, recordIdParams } from './ids.ts';
 import { ActivityLog } from './activity.schema.ts';
 import { Label } from './label.schema.ts';
 import { RecurrenceField, RecurrenceFrom } from './recurrence.ts';
-import { Subtask, SubtaskProgress } from './subtask.schema.ts';
+import { NewTaskSubtasks, Subtask, SubtaskProgress } from './subtask.schema.ts';
 
 export const Priority = z.enum(PRIORITIES, { error: 'The selected priority is invalid.' });
 
@@ -113,8 +113,12 @@ const taskFields = z.object({
   recurrence_from: RecurrenceFrom.default('due_date'),
 });
 
-/** The task form payload (spec §3): validates the API and drives the web forms. */
-export const TaskInput = taskFields.superRefine((task, context) => {
+/**
+ * The task form payload (spec §3): validates the API and drives the web forms. Beyond the spec, a
+ * new task may bring its subtasks (`subtasks`: titles, from quick add); with `duplicated_from` it
+ * also gets the copied task's subtasks, before those, all open.
+ */
+export const TaskInput = taskFields.extend({ subtasks: NewTaskSubtasks.optional() }).superRefine((task, context) => {
   // A repeating task without a date gets one from its rule (the server's), so its time has a date.
   if (task.due_time && !task.due_date && !task.recurrence)
     context.addIssue({ code: 'custom', path: ['due_time'], message: DUE_TIME_NEEDS_DATE_MESSAGE, input: task.due_time });

@@ -512,7 +512,7 @@ describe.each(testDialects())('due times, time zones and repeating tasks on %s',
       expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
       // Mon 5 → Wed 7 → Fri 9 → Mon 12 → Wed 14 → Fri 16, each step recorded once.
       expect((await ownTasks(owner)).find((listed) => listed.id === task.id)).toMatchObject({ due_date: '2026-01-16' });
-      expect((await logs(owner, task.id)).filter((line) => line.startsWith('Skipped')).reverse()).toEqual([
+      expect((await logs(owner, task.id)).filter((line: string) => line.startsWith('Skipped')).reverse()).toEqual([
         'Skipped the occurrence on 2026-01-05; next on 2026-01-07',
         'Skipped the occurrence on 2026-01-07; next on 2026-01-09',
         'Skipped the occurrence on 2026-01-09; next on 2026-01-12',

@@ -480,6 +480,58 @@ describe.each(testDialects())('subtasks API on %s', (dialect) => {
     }
   });
 
+  test("a new task may bring its subtasks (quick add); a duplicate gets the copied task's, all open, before its own", async () => {
+    const owner = await t.signUp();
+    const created = await call(owner, 'POST', '/api/tasks/add', { title: 'Trip', subtasks: ['Book the train', ' Pack\u200b ', 'Água'] });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().task.subtask_progress).toEqual({ done: 0, total: 3 });
+    const trip = created.json().task as { id: number };
+    expect(titlesOf((await call(owner, 'GET', `/api/tasks/${trip.id}/subtasks`)).json().subtasks)).toEqual([
+      'Book the train',
+      'Pack',
+      'Água',
+    ]);
+    expect(await activityOf(owner, trip.id)).toEqual(['Added 3 subtasks: “Book the train”, “Pack”, “Água”', 'Created the task']);
+    // An empty list is no subtasks; the spec's call, without the field, is unchanged.
+    expect((await call(owner, 'POST', '/api/tasks/add', { title: 'Alone', subtasks: [] })).json().task.subtask_progress).toBeNull();
+
+    const passport = (await addSubtasks(owner, trip.id, ['Renew the passport'])).at(-1);
+    await call(owner, 'PUT', `/api/tasks/${trip.id}/subtasks/${passport!.id}`, { is_completed: true, due_date: '2030-05-01' });
+    const copy = await call(owner, 'POST', '/api/tasks/add', { title: 'Trip (2)', duplicated_from: trip.id, subtasks: ['Buy a guide'] });
+    expect(copy.statusCode, copy.body).toBe(201);
+    expect(copy.json().task.subtask_progress).toEqual({ done: 0, total: 5 });
+    const copied = (await call(owner, 'GET', `/api/tasks/${copy.json().task.id}/subtasks`)).json().subtasks as SubtaskJson[];
+    expect(copied.map((s) => [s.title, s.is_completed, s.due_date])).toEqual([
+      ['Book the train', 0, null],
+      ['Pack', 0, null],
+      ['Água', 0, null],
+      ['Renew the passport', 0, '2030-05-01'],
+      ['Buy a guide', 0, null],
+    ]);
+    // A task the caller may not see is not copied from.
+    const stranger = await t.signUp();
+    expect(
+      (await call(stranger, 'POST', '/api/tasks/add', { title: 'Nosy', duplicated_from: trip.id })).json().task.subtask_progress,
+    ).toBeNull();
+
+    // Bad lists are refused with their reason and nothing is created.
+    const before = (await call(owner, 'GET', '/api/tasks')).json().tasks.length as number;
+    for (const subtasks of ['Pack', [''], ['x'.repeat(256)], [42], Array(101).fill('Step')]) {
+      const refused = await call(owner, 'POST', '/api/tasks/add', { title: 'Refused', subtasks });
+      expect(refused.statusCode, JSON.stringify(subtasks).slice(0, 40)).toBe(422);
+      expect(Object.keys(refused.json().errors as object).filter((field) => !field.startsWith('subtasks'))).toEqual([]);
+    }
+    // Within the limit alone, past it with the copied ones: refused as a whole.
+    const full = await addTask(owner, { subtasks: Array.from({ length: 100 }, (_, index) => `Step ${index + 1}`) });
+    const over = await call(owner, 'POST', '/api/tasks/add', { title: 'Over', duplicated_from: full.id, subtasks: ['One more'] });
+    expect(over.statusCode).toBe(422);
+    expect(over.json()).toEqual({
+      message: 'A task can have at most 100 subtasks.',
+      errors: { subtasks: ['A task can have at most 100 subtasks.'] },
+    });
+    expect((await call(owner, 'GET', '/api/tasks')).json().tasks.length).toBe(before + 1);
+  });
+
   test("a repeating task's next occurrence has the same subtasks in the same order, all open", async () => {
     const owner = await t.signUp();
     const friend = await t.signUp();

@@ -8,6 +8,7 @@ import {
   type SubtaskAddInputParsed,
   type SubtaskOrderInputParsed,
   type SubtaskUpdateInputParsed,
+  SUBTASK_TITLES_NAMED,
 } from '../../common/schemas/subtask.schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
@@ -36,9 +37,6 @@ export function presentSubtask(row: SubtaskRow): Subtask {
     updated_at: row.updated_at,
   };
 }
-
-/** The first titles an activity entry names when several subtasks are added at once. */
-const TITLES_NAMED = 10;
 
 /**
  * A task's subtasks (issue 21, part 5). Whoever may open the task (its owner and accepted
@@ -128,7 +126,7 @@ export function createSubtaskService(deps: { database: Database; clock: Clock; e
         if (existing + input.titles.length > SUBTASKS_PER_TASK_MAX) throw new ValidationError({ [input.field]: [SUBTASK_LIMIT_MESSAGE] });
         const added = await db.subtasks.append(taskId, input.titles, input.due_date, now);
         return {
-          events: [{ code: 'subtasks_added', titles: input.titles.slice(0, TITLES_NAMED), count: input.titles.length }],
+          events: [{ code: 'subtasks_added', titles: input.titles.slice(0, SUBTASK_TITLES_NAMED), count: input.titles.length }],
           subtask: added.length === 1 ? added[0]!.id : undefined,
           taskUpdated: true,
         };

@@ -9,7 +9,7 @@ import type {
   TaskUpdateInputParsed,
 } from '../../common/schemas/task.schema.ts';
 import { DUE_TIME_NEEDS_DATE_MESSAGE } from '../../common/schemas/task.schema.ts';
-import type { Subtask } from '../../common/schemas/subtask.schema.ts';
+import { SUBTASK_LIMIT_MESSAGE, SUBTASK_TITLES_NAMED, SUBTASKS_PER_TASK_MAX, type Subtask } from '../../common/schemas/subtask.schema.ts';
 import { parseRecurrence, RECURRENCE_MESSAGE } from '../../common/schemas/recurrence.ts';
 import { localDate } from '../../common/time-zone.ts';
 import type { RenderedTaskCache } from '../cache/rendered-task.cache.ts';
@@ -218,6 +218,25 @@ export function createTaskService(deps: {
   /** A person's today: the calendar day now in their time zone (UTC until they set one). */
   const todayOf = (person: Pick<UserRow, 'time_zone'>) => localDate(clock.now(), person.time_zone);
   /** The today of a task's owner, who may not be the one writing (a collaborator): repeat rules follow the owner's days. */
+  /**
+   * A new task's own subtasks (quick add's pasted lines), after any it copied: within the limit
+   * per task, recorded as one activity entry. The task's subtask count after them.
+   */
+  async function addNewTaskSubtasks(db: ReturnType<typeof repositories>, user: UserRow, taskId: number, titles: string[], now: string) {
+    const copied = (await db.subtasks.listForTask(taskId)).length;
+    if (copied + titles.length > SUBTASKS_PER_TASK_MAX) throw new ValidationError({ subtasks: [SUBTASK_LIMIT_MESSAGE] });
+    if (titles.length > 0) {
+      await db.subtasks.append(taskId, titles, null, now);
+      await db.activity.record(
+        taskId,
+        user.id,
+        { code: 'subtasks_added', titles: titles.slice(0, SUBTASK_TITLES_NAMED), count: titles.length },
+        now,
+      );
+    }
+    return copied + titles.length;
+  }
+
   const ownerToday = async (db: ReturnType<typeof repositories>, ownerId: number, user: UserRow) =>
     localDate(clock.now(), ownerId === user.id ? user.time_zone : await db.users.timeZoneOf(ownerId));
   /** A summary's query with the day "due today" means: the viewer's, or the server's when none was given. */
@@ -295,9 +314,13 @@ export function createTaskService(deps: {
         let event: ActivityEvent = { code: 'created' };
         if (input.duplicated_from) {
           const source = await taskAccess(reader(trx), user, input.duplicated_from);
-          if (source && canViewTask(source.access)) event = { code: 'created_copy', title: source.task.title };
+          if (source && canViewTask(source.access)) {
+            event = { code: 'created_copy', title: source.task.title };
+            await db.subtasks.copyToTask(source.task.id, row.id, now);
+          }
         }
         await db.activity.record(row.id, user.id, event, now);
+        const subtasks = await addNewTaskSubtasks(db, user, row.id, input.subtasks ?? [], now);
         // A new task has no shares yet: only its owner's lists change.
         await db.versions.bump([user.id]);
         return {
@@ -307,7 +330,7 @@ export function createTaskService(deps: {
           owner_name: user.name,
           owner_email: user.email,
           owner_photo: user.user_photo,
-          subtasks_total: 0,
+          subtasks_total: subtasks,
           subtasks_done: 0,
         };
       });
