@@ -243,3 +243,46 @@ for (const { language, theme } of [
     await expectNoSeriousA11yViolations(page);
   });
 }
+
+test('lines pasted into quick add make a task with its subtasks; their chip drops them', async ({ page, request }) => {
+  await signedIn(page, request, 'en', 'light');
+  const schedule = await localeTexts('en', 'schedule');
+  await page.goto('/dashboard');
+  await page.getByTestId('quick-add-toggle').click();
+  const field = page.locator('#quick-add-input');
+  const paste = (text: string) =>
+    field.evaluate((input, pasted) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', pasted);
+      input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, text);
+
+  // Into an empty field: the first line is the title (its words still recognised), the rest its subtasks.
+  await paste('Pack for the trip !high\n- Passport\n- [ ] Charger\n\n');
+  await expect(field).toHaveValue('Pack for the trip !high');
+  const chip = page.getByTestId('quick-add-subtasks');
+  await expect(chip).toHaveText(schedule('subtasks_other', { count: 2 }));
+  // After a title, every pasted line is one more.
+  await field.press('End');
+  await paste('Tickets\nSnacks');
+  await expect(chip).toHaveText(schedule('subtasks_other', { count: 4 }));
+  await field.press('Enter');
+  const card = page.getByTestId('task-card').filter({ hasText: 'Pack for the trip' });
+  await expect(card.getByTestId('checklist-progress')).toContainText('0/4');
+  await expect(field).toHaveValue('');
+  await expect(chip).toHaveCount(0);
+  const dialog = await openTask(page, 'Pack for the trip');
+  await expectTitles(dialog.getByTestId('subtasks'), ['Passport', 'Charger', 'Tickets', 'Snacks']);
+  await page.keyboard.press('Escape');
+
+  // Dropped with its chip: the task alone. Quick add stays open for the next task.
+  await field.focus();
+  await paste('Water the plants\nFern\nCactus');
+  await page.getByRole('button', { name: schedule('dropSubtasks_other', { count: 2 }) }).click();
+  await expect(chip).toHaveCount(0);
+  await expect(field).toBeFocused();
+  await field.press('Enter');
+  const plants = page.getByTestId('task-card').filter({ hasText: 'Water the plants' });
+  await expect(plants).toBeVisible();
+  await expect(plants.getByTestId('checklist-progress')).toHaveCount(0);
+});

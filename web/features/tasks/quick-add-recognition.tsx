@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, Flag, Hash, Repeat, X } from 'lucide-react';
+import { CalendarDays, Clock, Flag, Hash, ListChecks, Repeat, X } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguageCode } from '../../../common/locales.ts';
@@ -26,6 +26,8 @@ export interface RecognitionProps {
   onParsed: (parsed: { text: string; fields: RecognisedFields }) => void;
   /** Chips float under the field (the header's quick add) or take their place below it (a dialog). */
   chips?: 'floating' | 'inline';
+  /** Subtasks that came with the text (lines pasted into quick add): shown as one chip that drops them. */
+  subtasks?: { titles: readonly string[]; onDrop: () => void } | undefined;
 }
 
 const ICONS: Record<TokenKind, typeof CalendarDays> = {
@@ -43,7 +45,7 @@ const ICONS: Record<TokenKind, typeof CalendarDays> = {
  * plain text with one click. Loaded with the parser when a title field first opens, so the
  * dashboard's first paint carries neither.
  */
-export default function QuickAddRecognition({ text, input, onParsed, chips: placement = 'floating' }: RecognitionProps) {
+export default function QuickAddRecognition({ text, input, onParsed, chips: placement = 'floating', subtasks }: RecognitionProps) {
   const { t, i18n } = useTranslation('schedule');
   const { t: tTasks } = useTranslation('tasks');
   const language = isLanguageCode(i18n.language) ? i18n.language : 'en';
@@ -130,6 +132,11 @@ export default function QuickAddRecognition({ text, input, onParsed, chips: plac
   };
 
   const chips = result.tokens.map((token) => ({ token, value: valueOf(token) }));
+  const steps = subtasks && subtasks.titles.length > 0 ? subtasks : undefined;
+  const stepsText = steps ? t('subtasks', { count: steps.titles.length }) : '';
+  const chipClass = 'flex items-center gap-1 rounded-full bg-brand-soft ps-2 text-xs font-medium text-brand-strong';
+  const removeClass =
+    'flex h-7 w-7 items-center justify-center rounded-full hover:bg-brand/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
   return (
     <>
       <div
@@ -140,7 +147,7 @@ export default function QuickAddRecognition({ text, input, onParsed, chips: plac
       >
         {highlighted(text, result.tokens)}
       </div>
-      {chips.length > 0 && (
+      {(chips.length > 0 || steps) && (
         <ul
           aria-label={t('recognised')}
           data-testid="quick-add-chips"
@@ -154,10 +161,7 @@ export default function QuickAddRecognition({ text, input, onParsed, chips: plac
           {chips.map(({ token, value }) => {
             const Icon = ICONS[token.kind];
             return (
-              <li
-                key={`${token.start}-${token.kind}`}
-                className="flex items-center gap-1 rounded-full bg-brand-soft ps-2 text-xs font-medium text-brand-strong"
-              >
+              <li key={`${token.start}-${token.kind}`} className={chipClass}>
                 <Icon aria-hidden className="h-3.5 w-3.5" />
                 <span>
                   <span className="sr-only">{t(`kinds.${token.kind === 'datetime' ? 'date' : token.kind}`)}: </span>
@@ -168,17 +172,37 @@ export default function QuickAddRecognition({ text, input, onParsed, chips: plac
                   onClick={() => keepAsText(token)}
                   aria-label={t('keepAsText', { text: token.text })}
                   title={t('keepAsText', { text: token.text })}
-                  className="flex h-7 w-7 items-center justify-center rounded-full hover:bg-brand/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  className={removeClass}
                 >
                   <X aria-hidden className="h-3.5 w-3.5" />
                 </button>
               </li>
             );
           })}
+          {steps && (
+            <li className={chipClass} data-testid="quick-add-subtasks" title={steps.titles.join('\n')}>
+              <ListChecks aria-hidden className="h-3.5 w-3.5" />
+              <span>{stepsText}</span>
+              <button
+                type="button"
+                onClick={() => {
+                  steps.onDrop();
+                  input.current?.focus();
+                }}
+                aria-label={t('dropSubtasks', { count: steps.titles.length })}
+                title={t('dropSubtasks', { count: steps.titles.length })}
+                className={removeClass}
+              >
+                <X aria-hidden className="h-3.5 w-3.5" />
+              </button>
+            </li>
+          )}
         </ul>
       )}
       <span className="sr-only" aria-live="polite">
-        {chips.length > 0 ? t('recognisedSummary', { parts: chips.map((chip) => chip.value).join(', ') }) : ''}
+        {chips.length > 0 || steps
+          ? t('recognisedSummary', { parts: [...chips.map((chip) => chip.value), ...(steps ? [stepsText] : [])].join(', ') })
+          : ''}
       </span>
     </>
   );

@@ -1,23 +1,30 @@
 import { Plus, X } from 'lucide-react';
-import { lazy, Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../common/limits.ts';
+import { SUBTASKS_PER_TASK_MAX } from '../../../common/schemas/subtask.schema.ts';
 import { cx } from '../../lib/class-names.ts';
 import { addTask } from '../../lib/api/task-queries.ts';
 import { emitRefreshTasks } from '../../lib/task-events.ts';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useUserClock } from '../../lib/use-user-clock.ts';
+import { isMultiline, pastedTitles } from './pasted-lines.ts';
 import type { RecognisedFields } from './quick-add-recognition.tsx';
 
 // The parser (chrono-node, rrule, six grammars) loads when quick add first opens.
 const Recognition = lazy(() => import('./quick-add-recognition.tsx'));
 
-/** Header quick add (spec §2, §5): toggles open; defaults today, medium, no description or labels. */
+/**
+ * Header quick add (spec §2, §5): toggles open; defaults today, medium, no description or labels.
+ * Several lines pasted (issue 21) make a task with subtasks: into an empty field the first line is
+ * the title and the others its subtasks; after a title, every line is a subtask.
+ */
 export function QuickAdd() {
   const { t } = useTranslation('tasks');
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState('');
+  const [subtasks, setSubtasks] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const { today } = useUserClock();
@@ -32,8 +39,16 @@ export function QuickAdd() {
     try {
       // What the parser recognised, if it has read this very text; otherwise the title as typed.
       const fields = recognised.current?.text === title ? recognised.current.fields : { title: trimmed };
-      await addTask({ description: '', due_date: today, priority: 'medium', labels: [], ...fields });
+      await addTask({
+        description: '',
+        due_date: today,
+        priority: 'medium',
+        labels: [],
+        ...fields,
+        ...(subtasks.length > 0 && { subtasks }),
+      });
       setTitle('');
+      setSubtasks([]);
       toast.show(t('toasts.created'));
       emitRefreshTasks();
     } catch (error) {
@@ -43,6 +58,16 @@ export function QuickAdd() {
       setBusy(false);
       input.current?.focus();
     }
+  }
+
+  function onPaste(event: ClipboardEvent<HTMLInputElement>) {
+    const text = event.clipboardData.getData('text/plain');
+    if (!isMultiline(text)) return;
+    event.preventDefault();
+    const lines = pastedTitles(text);
+    const steps = title.trim() ? lines : lines.slice(1);
+    if (!title.trim() && lines[0]) setTitle(lines[0]);
+    setSubtasks((list) => [...list, ...steps].slice(0, SUBTASKS_PER_TASK_MAX));
   }
 
   return (
@@ -65,14 +90,19 @@ export function QuickAdd() {
               autoFocus
               value={title}
               maxLength={LIMITS.taskTitleMax}
-              onChange={(event) => setTitle(event.target.value)}
+              onChange={(event) => {
+                setTitle(event.target.value);
+                // A cleared field starts a new task: the subtasks pasted for the last one go with it.
+                if (!event.target.value) setSubtasks([]);
+              }}
+              onPaste={onPaste}
               onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
               placeholder={t('quickAdd.placeholder')}
               className="relative z-[1] h-9 w-full rounded-control border border-line bg-transparent px-3 text-sm text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40"
             />
             {/* After the field, so Tab goes from the text to its chips; the highlight is drawn under the field. */}
             <Suspense fallback={null}>
-              <Recognition text={title} input={input} onParsed={onParsed} />
+              <Recognition text={title} input={input} onParsed={onParsed} subtasks={{ titles: subtasks, onDrop: () => setSubtasks([]) }} />
             </Suspense>
           </div>
           <button

@@ -18,6 +18,7 @@ import { SUBTASKS_PER_TASK_MAX, type Subtask } from '../../../common/schemas/sub
 import type { Task } from '../../../common/schemas/task.schema.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { isMultiline, pastedTitles } from './pasted-lines.ts';
 import { inputClasses } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useSubtaskWrites, type SubtaskWrite } from '../../lib/api/subtask-queries.ts';
@@ -44,20 +45,6 @@ export function SubtasksPanel(props: SubtasksPanelProps) {
       <SubtasksSection {...props} />
     </Suspense>
   );
-}
-
-/** Lines pasted as subtasks: each line one, list markers and boxes ("- ", "1. ", "- [ ] ") left out, blank lines skipped. */
-export function pastedTitles(text: string): string[] {
-  return text
-    .split(/\r\n?|\n/)
-    .map((line) =>
-      line
-        .replace(/^\s*(?:[-*+•]|\d{1,9}[.)])\s+/, '')
-        .replace(/^\[[ xX]\]\s+/, '')
-        .trim()
-        .slice(0, LIMITS.taskTitleMax),
-    )
-    .filter(Boolean);
 }
 
 type Field = 'title' | 'handle' | 'done' | 'date';
@@ -135,7 +122,7 @@ function SubtasksSection({ task }: SubtasksPanelProps) {
 
   const paste = (event: ClipboardEvent<HTMLInputElement>) => {
     const text = event.clipboardData.getData('text/plain');
-    if (!/[\r\n]/.test(text.trim())) return;
+    if (!isMultiline(text)) return;
     event.preventDefault();
     const titles = pastedTitles(text);
     if (titles.length) add(titles);

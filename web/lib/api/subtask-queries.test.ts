@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Subtask } from '../../../common/schemas/subtask.schema.ts';
-import { pastedTitles } from '../../features/tasks/subtasks-panel.tsx';
+import { pastedTitles } from '../../features/tasks/pasted-lines.ts';
 import { applySubtaskWrite, progressOf } from './subtask-queries.ts';
 
 const subtask = (id: number, title: string, position: number, done = false): Subtask => ({
