@@ -1,5 +1,7 @@
 import i18next, { type TFunction } from 'i18next';
 import { describe, expect, test } from 'vitest';
+import { repeatText as sharedRepeatText } from '../../../common/recurrence-wording.ts';
+import { LANGUAGE_CODES } from '../../../common/locales.ts';
 import { formatRecurrence, parseRecurrence } from '../../../common/schemas/recurrence.ts';
 import en from '../../i18n/locales/en/schedule.json';
 import {
@@ -14,6 +16,7 @@ import {
   writeRepeat,
   type RepeatState,
 } from './repeat-rule.ts';
+import { repeatText } from './schedule-text.ts';
 
 // A Thursday, the 18th of March 2027: the third Thursday of its month.
 const DUE = '2027-03-18';
@@ -134,5 +137,32 @@ describe('the repeat control and RRULEs (issue 21)', () => {
     expect(say('FREQ=MONTHLY;INTERVAL=2;BYDAY=+3TH')).toBe('Every 2 months on the third Thursday');
     expect(say('FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=-1')).toBe('Every 3 months on the last day');
     expect(say('')).toBeUndefined();
+  });
+
+  test('chips and the control’s custom choice word rules as the dialog and the export do, in every language', async () => {
+    // The dialog's summary (and the PDF/Word export) word rules through common/recurrence-wording.ts;
+    // quick add's chips and the control's custom choice still through schedule-text.ts.
+    const rules = [1, 2, 3, 11].flatMap((n) => [
+      `FREQ=DAILY;INTERVAL=${n}`,
+      `FREQ=WEEKLY;INTERVAL=${n};BYDAY=MO,TH`,
+      `FREQ=WEEKLY;INTERVAL=${n};BYDAY=MO,TU,WE,TH,FR`,
+      `FREQ=MONTHLY;INTERVAL=${n};BYMONTHDAY=-1`,
+      `FREQ=MONTHLY;INTERVAL=${n};BYDAY=-1FR`,
+      `FREQ=MONTHLY;INTERVAL=${n};BYMONTHDAY=1,15`,
+      `FREQ=YEARLY;INTERVAL=${n};BYMONTH=3;BYMONTHDAY=5`,
+    ]);
+    for (const language of LANGUAGE_CODES) {
+      const i18n = i18next.createInstance();
+      const texts = (await import(`../../i18n/locales/${language}/schedule.json`)) as { default: object };
+      await i18n.init({ lng: language, resources: { [language]: { schedule: texts.default } }, interpolation: { escapeValue: false } });
+      const t = i18n.getFixedT(language, 'schedule') as TFunction<'schedule'>;
+      for (const rule of rules) {
+        const parsed = parseRecurrence(rule)!;
+        expect(repeatText(parsed, t, language), `${language} ${rule}`).toBe(sharedRepeatText(parsed, t, language));
+      }
+      expect(repeatSummary('FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,TH', 'due_date', DUE, t, language)).toBe(
+        repeatText(parseRecurrence('FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,TH')!, t, language),
+      );
+    }
   });
 });

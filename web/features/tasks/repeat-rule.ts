@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { dayParts, repeatSummary as summaryInWords } from '../../../common/recurrence-wording.ts';
 import {
   formatRecurrence,
   parseRecurrence,
@@ -6,7 +7,9 @@ import {
   type RecurrenceDay,
   type RecurrenceOrdinal,
 } from '../../../common/schemas/recurrence.ts';
-import { repeatText } from './schedule-text.ts';
+
+// The wording is shared with the server's PDF/Word export (issue 21), so both say a rule the same way.
+export { dayParts, ruleAsFollowed } from '../../../common/recurrence-wording.ts';
 
 /**
  * The repeat control's model (issue 21): what the add/edit dialog shows of a task's `recurrence`
@@ -37,15 +40,6 @@ export interface RepeatState {
 }
 
 export const WEEKDAYS_MON_FRI = [0, 1, 2, 3, 4];
-
-/** A calendar day's parts: weekday (0 = Monday), day of the month, month (1–12), and which of its weekday in the month it is. */
-export function dayParts(day: string) {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const utc = new Date(Date.UTC(year, month - 1, date));
-  // A fifth of its weekday is the month's last: no month has a fifth of every weekday.
-  const nth = (date > 28 ? -1 : Math.ceil(date / 7)) as RecurrenceOrdinal;
-  return { weekday: (utc.getUTCDay() + 6) % 7, date, month, nth };
-}
 
 const base = (kind: RepeatKind, interval = 1): RepeatState => ({ kind, interval, days: [], monthlyBy: 'day', nth: 1, nthWeekday: 0 });
 
@@ -173,21 +167,6 @@ export function toggleDay(state: RepeatState, weekday: number, reference: string
 }
 
 /**
- * The rule as it will be followed, for wording it: on a fixed schedule a rule without a day takes
- * the due date's (DTSTART's), so "Weekly" from a Monday is "Every Monday". Counted from completion
- * it has no such day, and is worded as it is.
- */
-export function ruleAsFollowed(rule: Recurrence, from: string, reference: string): Recurrence {
-  if (from !== 'due_date') return rule;
-  const parts = dayParts(reference);
-  if (rule.freq === 'WEEKLY' && !rule.byDay.length) return { ...rule, byDay: [{ weekday: parts.weekday }] };
-  if (rule.freq === 'MONTHLY' && !rule.byDay.length && !rule.byMonthDay.length) return { ...rule, byMonthDay: [parts.date] };
-  if (rule.freq === 'YEARLY' && !rule.byDay.length && !rule.byMonth.length && !rule.byMonthDay.length)
-    return { ...rule, byMonth: [parts.month], byMonthDay: [parts.date] };
-  return rule;
-}
-
-/**
  * A task's rule in words as it will be followed ("Every Monday", "Every week, counted from each
  * completion"); undefined without one. `t` is the schedule namespace's.
  */
@@ -198,8 +177,5 @@ export function repeatSummary(
   t: TFunction<'schedule'>,
   language: string,
 ): string | undefined {
-  const rule = text ? parseRecurrence(text) : undefined;
-  if (!rule) return undefined;
-  const words = repeatText(ruleAsFollowed(rule, from, reference), t, language);
-  return from === 'completion' ? t('picker.afterCompletion', { rule: words }) : words;
+  return summaryInWords(text, from, reference, t, language);
 }
