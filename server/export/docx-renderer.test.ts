@@ -129,6 +129,18 @@ describe('Word export', () => {
     ]);
   });
 
+  test('a repeating task shows its rule in words after the due date, in Arabic and Hindi too (issue 21)', async () => {
+    for (const [language, rule, from, words] of [
+      ['en', 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,TH', 'due_date', ['Due date', 'Repeats', 'Every Monday and Thursday', 'Labels']],
+      ['ar', 'FREQ=DAILY;INTERVAL=3', 'completion', ['تاريخ الاستحقاق', 'يتكرر', 'كل 3 أيام، محسوبًا من كل إكمال', 'التصنيفات']],
+      ['hi', 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,TH', 'due_date', ['नियत तिथि', 'दोहराव', 'हर सोमवार और गुरुवार', 'लेबल']],
+    ] as const) {
+      const data = typicalTaskSample(language);
+      data.task = { ...data.task, recurrence: rule, recurrence_from: from };
+      expectInOrder(paragraphs(unzip(await renderDocx(buildExportDocument(data))).text('word/document.xml')), words);
+    }
+  });
+
   test('numbered, bullet and task list markers are written out', () => {
     expect(texts.find((t) => t.includes('Prepare the notes'))).toMatch(/^1\. /);
     expect(texts.find((t) => t.includes('Review the glossary'))).toMatch(/^◦ /);

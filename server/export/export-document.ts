@@ -1,9 +1,13 @@
 import { PRODUCT_NAME } from '../../common/constants.ts';
 import { languageOf, type LanguageCode } from '../../common/locales.ts';
+import { repeatSummary } from '../../common/recurrence-wording.ts';
 import type { Comment } from '../../common/schemas/comment.schema.ts';
-import { EXPORT_TEXTS, fillTemplate, formatDueDate, formatTimestamp, type ExportTexts } from './export-texts.ts';
+import { isOverdue as isBeforeToday } from '../../common/task-rules.ts';
+import { localDateTime } from '../../common/time-zone.ts';
+import { EXPORT_TEXTS, exportTimeZone, fillTemplate, formatDueDate, formatTimestamp, type ExportTexts } from './export-texts.ts';
 import type { TaskExportData } from './export.types.ts';
 import { markdownToBlocks, type Block, type ListItem } from './markdown-to-blocks.ts';
+import { scheduleTranslate } from './schedule-texts.ts';
 
 /** Colours of the export, matching the product's purple brand (visual.md). */
 export const EXPORT_COLORS = {
@@ -80,23 +84,33 @@ export function labelColor(color: string | null, index: number): string {
   return LABEL_PALETTE[index % LABEL_PALETTE.length]!;
 }
 
-/** Overdue when the due day has passed (in UTC, the zone the server knows) and the task is not completed. */
-export function isOverdue(task: { due_date: string | null; is_completed: 0 | 1 }, now: Date): boolean {
+/**
+ * Overdue as the task's dialog shows it to the reader (issue 21): due before their today, or today
+ * at a time that has passed on their clock, and not completed. `timeZone` is theirs; null is UTC.
+ */
+export function isOverdue(
+  task: { due_date: string | null; due_time?: string | null | undefined; is_completed: 0 | 1 },
+  now: Date,
+  timeZone: string | null | undefined,
+): boolean {
   if (!task.due_date || task.is_completed === 1) return false;
-  return task.due_date.slice(0, 10) < now.toISOString().slice(0, 10);
+  const local = localDateTime(now, timeZone);
+  const day = task.due_date.slice(0, 10);
+  return isBeforeToday({ ...task, due_date: day }, local.date) || (day === local.date && !!task.due_time && task.due_time < local.time);
 }
 
-function commentView(comment: Comment, language: LanguageCode, depth: number): CommentView {
+function commentView(comment: Comment, language: LanguageCode, timeZone: string, depth: number): CommentView {
   return {
     author: comment.user_name,
-    date: formatTimestamp(comment.created_at, language),
+    date: formatTimestamp(comment.created_at, language, timeZone),
     paragraphs: comment.content
       .replace(/\r\n?/g, '\n')
       .split(/\n\s*\n/)
       .map((p) => p.trim())
       .filter(Boolean),
     // One level of replies (spec §4); anything deeper is shown at reply level rather than lost.
-    replies: depth === 0 ? comment.children.flatMap((child) => flattenReplies(child)).map((c) => commentView(c, language, 1)) : [],
+    replies:
+      depth === 0 ? comment.children.flatMap((child) => flattenReplies(child)).map((c) => commentView(c, language, timeZone, 1)) : [],
   };
 }
 
@@ -131,6 +145,8 @@ function subtaskBlocks(subtasks: NonNullable<TaskExportData['subtasks']>, texts:
 export function buildExportDocument(data: TaskExportData): ExportDocument {
   const { task, language, generatedAt } = data;
   const texts = EXPORT_TEXTS[language];
+  const timeZone = exportTimeZone(data.timeZone);
+  const stamp = (timestamp: string | Date) => formatTimestamp(timestamp, language, timeZone);
   const text = (value: string, tone: 'normal' | 'strong' | 'muted' = 'normal'): MetaItem => ({ kind: 'text', text: value, tone });
   const chip = (value: string, color: string, dot = false): MetaItem => ({
     kind: 'chip',
@@ -139,7 +155,20 @@ export function buildExportDocument(data: TaskExportData): ExportDocument {
 
   const completed = task.is_completed === 1;
   const due: MetaItem[] = task.due_date ? [text(formatDueDate(task.due_date, task.due_time, language))] : [text(texts.noDueDate, 'muted')];
-  if (isOverdue(task, generatedAt)) due.push(chip(texts.overdue, EXPORT_COLORS.danger));
+  if (isOverdue(task, generatedAt, timeZone)) due.push(chip(texts.overdue, EXPORT_COLORS.danger));
+
+  // The rule as the task's dialog words it (issue 21), from the due date or, without one, the
+  // reader's today; a rule the server would not store any more is shown as written, as there.
+  const schedule = scheduleTranslate(language);
+  const repeats = task.recurrence
+    ? (repeatSummary(
+        task.recurrence,
+        task.recurrence_from ?? 'due_date',
+        task.due_date?.slice(0, 10) ?? localDateTime(generatedAt, timeZone).date,
+        schedule,
+        language,
+      ) ?? task.recurrence)
+    : undefined;
 
   const people: MetaItem[] = task.shared_with.flatMap((person, index) => [
     ...(index > 0 ? [{ kind: 'break' } as const] : []),
@@ -155,14 +184,15 @@ export function buildExportDocument(data: TaskExportData): ExportDocument {
     },
     { label: texts.priority, items: [chip(texts.priorities[task.priority], PRIORITY_COLORS[task.priority])] },
     { label: texts.dueDate, items: due },
+    ...(repeats ? [{ label: schedule('detail.repeats'), items: [text(repeats)] }] : []),
     {
       label: texts.labels,
       items: task.labels.length
         ? task.labels.map((label, index) => chip(label.name, labelColor(label.color, index), true))
         : [text(texts.none, 'muted')],
     },
-    { label: texts.created, items: [text(formatTimestamp(task.created_at, language))] },
-    { label: texts.updated, items: [text(formatTimestamp(task.updated_at, language))] },
+    { label: texts.created, items: [text(stamp(task.created_at))] },
+    { label: texts.updated, items: [text(stamp(task.updated_at))] },
     { label: texts.owner, items: [text(task.owner.name, 'strong'), text(task.owner.email, 'muted')] },
     { label: texts.sharedWith, items: people.length ? people : [text(texts.notShared, 'muted')] },
   ];
@@ -172,13 +202,13 @@ export function buildExportDocument(data: TaskExportData): ExportDocument {
     rtl: languageOf(language).rtl,
     texts,
     productName: PRODUCT_NAME,
-    exportedOn: fillTemplate(texts.exportedOn, { date: formatTimestamp(generatedAt, language) }),
+    exportedOn: fillTemplate(texts.exportedOn, { date: stamp(generatedAt) }),
     title: task.title,
     meta,
     description: task.description.trim() ? markdownToBlocks(task.description) : [],
     subtasks: subtaskBlocks(data.subtasks ?? [], texts, language),
     subtasksHeading: `${texts.subtasks} (${(data.subtasks ?? []).filter((subtask) => subtask.is_completed === 1).length}/${(data.subtasks ?? []).length})`,
-    comments: data.comments.map((c) => commentView(c, language, 0)),
+    comments: data.comments.map((c) => commentView(c, language, timeZone, 0)),
     commentCount: countComments(data.comments),
     author: task.owner.name,
     generatedAt,

@@ -12,6 +12,16 @@ describe('export file names', () => {
     expect(exportFileName('Prepare the Quarterly Review!', day, 'docx').ascii).toBe('taskaty-prepare-the-quarterly-review-2024-03-15.docx');
   });
 
+  test('the date is the exporting person’s day (issue 21): UTC’s when they have set no zone', () => {
+    // 23:59 UTC on the 15th is 16:59 the same day in Los Angeles and 13:59 on the 16th in Kiritimati.
+    expect(exportFileName('Plan', day, 'pdf', 'America/Los_Angeles').ascii).toBe('taskaty-plan-2024-03-15.pdf');
+    expect(exportFileName('Plan', day, 'pdf', 'Pacific/Kiritimati').ascii).toBe('taskaty-plan-2024-03-16.pdf');
+    expect(exportFileName('Plan', new Date('2024-03-15T06:30:00Z'), 'docx', 'America/Los_Angeles').unicode).toBe(
+      'taskaty-plan-2024-03-14.docx',
+    );
+    expect(exportFileName('Plan', day, 'pdf', null).ascii).toBe('taskaty-plan-2024-03-15.pdf');
+  });
+
   test('accents stay in the readable name and are folded in the ASCII one', () => {
     const name = exportFileName('Café Résumé für Straße', day, 'pdf');
     expect(name.unicode).toBe('taskaty-café-résumé-für-straße-2024-03-15.pdf');

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '../../common/constants.ts';
+import { localDate } from '../../common/time-zone.ts';
 
 /** Long enough to recognise a task, short enough for every file system's 255-byte limit even in Devanagari (3 bytes a unit). */
 const TITLE_MAX_CHARS = 60;
@@ -9,10 +10,6 @@ export interface ExportFileName {
   unicode: string;
   /** Plain ASCII for clients that ignore `filename*`. */
   ascii: string;
-}
-
-function dateStamp(date: Date): string {
-  return date.toISOString().slice(0, 10);
 }
 
 function truncateByGrapheme(text: string, max: number): string {
@@ -35,8 +32,16 @@ function slug(text: string, keep: RegExp): string {
   return truncateByGrapheme(joined, TITLE_MAX_CHARS).replace(/-$/, '');
 }
 
-/** `taskaty-<lowercase sanitized title>-YYYY-MM-DD.<ext>`: no separators, reserved characters or control codes on any OS. */
-export function exportFileName(title: string, date: Date, extension: 'pdf' | 'docx'): ExportFileName {
+/**
+ * `taskaty-<lowercase sanitized title>-YYYY-MM-DD.<ext>`: no separators, reserved characters or control codes on any OS.
+ * The date is the day of `date` in `timeZone`, the exporting person's (issue 21; null or absent: UTC).
+ */
+export function exportFileName(
+  title: string,
+  date: Date,
+  extension: 'pdf' | 'docx',
+  timeZone: string | null | undefined = null,
+): ExportFileName {
   const prefix = PRODUCT_NAME.toLowerCase();
   const normalized = title.normalize('NFC').toLocaleLowerCase('und');
   // Letters, combining marks (Devanagari vowel signs, Arabic harakat) and digits survive, so the name stays readable.
@@ -52,7 +57,7 @@ export function exportFileName(title: string, date: Date, extension: 'pdf' | 'do
         .replace(/ø/g, 'o'),
       /[a-z0-9]/,
     ) || FALLBACK_TITLE;
-  const stamp = dateStamp(date);
+  const stamp = localDate(date, timeZone);
   return {
     unicode: `${prefix}-${unicodeTitle}-${stamp}.${extension}`,
     ascii: `${prefix}-${asciiTitle}-${stamp}.${extension}`,

@@ -1,5 +1,6 @@
 import type { LanguageCode } from '../../common/locales.ts';
 import type { Priority } from '../../common/constants.ts';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE } from '../../common/time-zone.ts';
 
 /** The words an exported document prints around the user's own content, per language. */
 export interface ExportTexts {
@@ -199,20 +200,32 @@ export const EXPORT_TEXTS: Record<LanguageCode, ExportTexts> = {
 };
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** Formats by language, kind and zone: a few thousand at most; a long-running process keeps no more than this. */
+const DATE_FORMATS_MAX = 1000;
 
-function formatter(language: LanguageCode, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${language}|${withTime}`;
+function cached(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
   let format = dateFormats.get(key);
   if (!format) {
-    // Stored times are UTC and the reader's zone is unknown to the server, so the zone is printed, not guessed.
-    format = new Intl.DateTimeFormat(language, {
-      dateStyle: 'medium',
-      ...(withTime ? { timeStyle: 'short' } : {}),
-      timeZone: 'UTC',
-    });
+    format = make();
+    if (dateFormats.size >= DATE_FORMATS_MAX) dateFormats.clear();
     dateFormats.set(key, format);
   }
   return format;
+}
+
+function formatter(language: LanguageCode, withTime: boolean, timeZone = DEFAULT_TIME_ZONE): Intl.DateTimeFormat {
+  return cached(
+    `${language}|${withTime}|${timeZone}`,
+    () => new Intl.DateTimeFormat(language, { dateStyle: 'medium', ...(withTime ? { timeStyle: 'short' } : {}), timeZone }),
+  );
+}
+
+/**
+ * The zone an export shows its timestamps in (issue 21): the reader's (users.time_zone), as Intl
+ * names it; UTC while they have set none, or for a zone this runtime no longer knows.
+ */
+export function exportTimeZone(timeZone: string | null | undefined): string {
+  return (timeZone && canonicalTimeZone(timeZone)) || DEFAULT_TIME_ZONE;
 }
 
 /** A calendar date (`YYYY-MM-DD`) in the reader's language. */
@@ -224,14 +237,26 @@ export function formatCalendarDate(date: string, language: LanguageCode): string
 /** A due date with its time of day when it has one (issue 21): the owner's wall-clock time, so no zone is printed. */
 export function formatDueDate(date: string, time: string | null | undefined, language: LanguageCode): string {
   if (!time) return formatCalendarDate(date, language);
+  // Read as UTC and printed as UTC: the wall-clock time as written, in no zone.
   const parsed = new Date(`${date.slice(0, 10)}T${time}:00Z`);
   return Number.isNaN(parsed.getTime()) ? `${date} ${time}` : formatter(language, true).format(parsed);
 }
 
-/** An ISO timestamp as date and time, marked UTC. */
-export function formatTimestamp(timestamp: string | Date, language: LanguageCode): string {
+/** The zone's short name at an instant in the language ("PST", "GMT-8", "غرينتش-8"): it changes with daylight saving. */
+function zoneName(instant: Date, language: LanguageCode, timeZone: string): string {
+  if (timeZone === DEFAULT_TIME_ZONE) return 'UTC';
+  const format = cached(`${language}|zone|${timeZone}`, () => new Intl.DateTimeFormat(language, { timeZone, timeZoneName: 'short' }));
+  return format.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+}
+
+/**
+ * An instant (an ISO timestamp) as date and time in the reader's zone (`exportTimeZone`; UTC by
+ * default), with the zone's name: a document passed on says whose clock it is.
+ */
+export function formatTimestamp(timestamp: string | Date, language: LanguageCode, timeZone = DEFAULT_TIME_ZONE): string {
   const parsed = typeof timestamp === 'string' ? new Date(timestamp) : timestamp;
-  return Number.isNaN(parsed.getTime()) ? String(timestamp) : `${formatter(language, true).format(parsed)} UTC`;
+  if (Number.isNaN(parsed.getTime())) return String(timestamp);
+  return `${formatter(language, true, timeZone).format(parsed)} ${zoneName(parsed, language, timeZone)}`;
 }
 
 export function fillTemplate(template: string, values: Record<string, string | number>): string {

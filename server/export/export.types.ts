@@ -35,6 +35,11 @@ export const TaskExportData = z.object({
   subtasks: z.array(Subtask.pick({ title: true, is_completed: true, due_date: true })).optional(),
   language: z.enum(LANGUAGE_CODES),
   generatedAt: z.date(),
+  /**
+   * The time zone of the person exporting (users.time_zone; issue 21): their today decides
+   * "Overdue" and their clock the document's timestamps. Null or absent (not set yet): UTC.
+   */
+  timeZone: z.string().nullable().optional(),
 });
 export type TaskExportData = z.infer<typeof TaskExportData>;
 

@@ -216,6 +216,19 @@ describe('PDF export', () => {
     expect(brand.xMax).toBeGreaterThan(page.width - 70);
   });
 
+  test('a repeating task shows its rule in words after the due date, in Hindi and Arabic too (issue 21)', async () => {
+    for (const [language, rule, from, words] of [
+      ['en', 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,TH', 'due_date', ['Due date', 'Repeats', 'Every Monday and Thursday', 'Labels']],
+      ['hi', 'FREQ=DAILY;INTERVAL=3', 'completion', ['दोहराव', 'हर 3 दिन, हर बार पूरा करने से गिना गया']],
+      // Laid out from the right, the value comes first on its line.
+      ['ar', 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,TH', 'due_date', ['تاريخ الاستحقاق', 'كل أسبوع في الاثنين والخميس', 'يتكرر']],
+    ] as const) {
+      const data = typicalTaskSample(language);
+      data.task = { ...data.task, recurrence: rule, recurrence_from: from };
+      expectInOrder(pdfText(await render(data)), words);
+    }
+  });
+
   test('without a description or comments it says so', async () => {
     const data = typicalTaskSample('en');
     data.task.description = '   ';

@@ -1,7 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openTestDatabase } from '../../tests/support/test-database.ts';
+import { createTestApp, type SignedInUser, type TestApp } from '../../tests/support/test-app.ts';
+import { openTestDatabase, testDialects } from '../../tests/support/test-database.ts';
 import { systemClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { createTokenRepository } from '../db/repositories/token.repository.ts';
@@ -16,6 +21,9 @@ import { createAuthService } from '../services/auth.service.ts';
 import { exportLanguage, exportRoutes } from './export.routes.ts';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+// One render pool for the whole file: a closed pool takes no more jobs.
+afterAll(() => defaultExportPool().close());
 
 describe('task export routes', () => {
   let app: FastifyInstance;
@@ -60,7 +68,6 @@ describe('task export routes', () => {
   afterAll(async () => {
     await app.close();
     await database.close();
-    await defaultExportPool().close();
   });
 
   test('without a token both exports answer 401 Authentication required', async () => {
@@ -141,5 +148,100 @@ describe('export language', () => {
     expect(exportLanguage('ja, es;q=0.5, fr;q=0.8')).toBe('fr');
     expect(exportLanguage('de;q=0, es')).toBe('es');
     expect(exportLanguage('*')).toBe('en');
+  });
+});
+
+/** Through the whole app (issue 21): the task service's task, the user's time zone, the worker pool's file. */
+describe.each(testDialects())('a repeating task exported on %s', (dialect) => {
+  // 07:30 UTC on Tuesday 8 January 2030 is 23:30 on Monday the 7th in Los Angeles.
+  const now = new Date('2030-01-08T07:30:00.000Z');
+  let t: TestApp;
+  let directory: string;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { clock: { now: () => new Date(now), nowIso: () => now.toISOString() } });
+    directory = mkdtempSync(join(tmpdir(), 'taskaty-export-route-'));
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  const add = async (user: SignedInUser, payload: object) => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/tasks/add', headers: user.headers, payload });
+    expect(response.statusCode, response.body).toBe(201);
+    return (response.json() as { task: { id: number } }).task.id;
+  };
+  const exported = (user: SignedInUser, id: number, format: 'pdf' | 'word', language: string) =>
+    t.app.inject({ method: 'GET', url: `/api/tasks/${id}/${format}`, headers: { ...user.headers, 'accept-language': language } });
+  const pdfText = (pdf: Buffer) => {
+    const file = join(directory, `export-${Date.now()}-${Math.random()}.pdf`);
+    writeFileSync(file, pdf);
+    return execFileSync('/usr/bin/pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  };
+  const weekly = { title: 'Water the plants', due_date: '2030-01-07', recurrence: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,TH' };
+
+  test('the PDF and the Word file say the rule in the reader’s language', { timeout: 120_000 }, async () => {
+    const me = await t.signUp();
+    const weeklyId = await add(me, weekly);
+    const afterDone = await add(me, {
+      title: 'Descale the kettle',
+      due_date: '2030-01-07',
+      recurrence: 'FREQ=DAILY;INTERVAL=3',
+      recurrence_from: 'completion',
+    });
+
+    const english = await exported(me, weeklyId, 'word', 'en');
+    expect(english.statusCode).toBe(200);
+    expect(documentText(english.rawPayload)).toContain('RepeatsEvery Monday and Thursday');
+    const arabic = await exported(me, afterDone, 'word', 'ar');
+    expect(documentText(arabic.rawPayload)).toContain('كل 3 أيام، محسوبًا من كل إكمال');
+
+    const hindi = await exported(me, weeklyId, 'pdf', 'hi');
+    expect(hindi.statusCode).toBe(200);
+    expect(hindi.headers['content-type']).toBe('application/pdf');
+    expect(pdfText(hindi.rawPayload)).toMatch(/दोहराव\s+हर सोमवार और गुरुवार/);
+
+    // Stopped, the rule is gone from the export.
+    const stopped = await t.app.inject({
+      method: 'PUT',
+      url: `/api/tasks/update/${weeklyId}`,
+      headers: me.headers,
+      payload: { title: weekly.title, recurrence: null },
+    });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    const after = documentText((await exported(me, weeklyId, 'word', 'en')).rawPayload);
+    expect(after).not.toContain('Repeats');
+    expect(after).toContain('Water the plants');
+  });
+
+  test('overdue, the timestamps and the file name follow the time zone of whoever exports', { timeout: 120_000 }, async () => {
+    const inLosAngeles = await t.signUp();
+    const zone = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/time-zone',
+      headers: inLosAngeles.headers,
+      payload: { time_zone: 'America/Los_Angeles' },
+    });
+    expect(zone.statusCode, zone.body).toBe(200);
+    const inUtc = await t.signUp();
+
+    // Due on the 7th: still today in Los Angeles, yesterday in UTC.
+    const theirs = await exported(inLosAngeles, await add(inLosAngeles, weekly), 'word', 'en');
+    const theirText = documentText(theirs.rawPayload);
+    // Created now: its timestamp is the reader's clock (the Word header's export date is not in the body).
+    expect(theirText).toContain('CreatedJan 7, 2030, 11:30 PM PST');
+    expect(theirText).toContain('Due dateJan 7, 2030Repeats');
+    expect(theirText).not.toContain('Overdue');
+    expect(String(theirs.headers['content-disposition'])).toContain('filename="taskaty-water-the-plants-2030-01-07.docx"');
+    // The PDF's header says when it was made, on their clock.
+    const theirPdf = await exported(inLosAngeles, await add(inLosAngeles, weekly), 'pdf', 'en');
+    expect(pdfText(theirPdf.rawPayload)).toContain('Exported Jan 7, 2030, 11:30 PM PST');
+    expect(String(theirPdf.headers['content-disposition'])).toContain('filename="taskaty-water-the-plants-2030-01-07.pdf"');
+
+    const utc = await exported(inUtc, await add(inUtc, weekly), 'word', 'en');
+    const utcText = documentText(utc.rawPayload);
+    expect(utcText).toContain('CreatedJan 8, 2030, 7:30 AM UTC');
+    expect(utcText).toMatch(/Due dateJan 7, 2030\s*Overdue\s*Repeats/);
+    expect(String(utc.headers['content-disposition'])).toContain('filename="taskaty-water-the-plants-2030-01-08.docx"');
   });
 });

@@ -44,7 +44,13 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
     const id = TaskIdParams.safeParse(request.params);
     if (!id.success) throw new NotFoundError('Task not found');
     const loaded = await loadTaskForExport(request.user, id.data.id);
-    const data = TaskExportData.parse({ ...loaded, language: exportLanguage(request.headers['accept-language']) });
+    // The document is read by whoever exports it: their language, and their time zone for "today"
+    // (overdue), the timestamps and the file name's date (issue 21).
+    const data = TaskExportData.parse({
+      ...loaded,
+      language: exportLanguage(request.headers['accept-language']),
+      timeZone: request.user.time_zone,
+    });
 
     let bytes: Buffer;
     try {
@@ -53,7 +59,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
       request.log.error({ err: error, taskId: data.task.id, format }, 'export failed');
       throw new AppError(500, 'Export failed');
     }
-    const name = exportFileName(data.task.title, data.generatedAt, EXPORT_EXTENSIONS[format]);
+    const name = exportFileName(data.task.title, data.generatedAt, EXPORT_EXTENSIONS[format], data.timeZone);
     return (
       reply
         .header('content-type', EXPORT_CONTENT_TYPES[format])
@@ -80,7 +86,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
           tags: ['export'],
           summary: 'Export a task as PDF',
           description:
-            'Answers application/pdf with a Content-Disposition file name taskaty-<title>-YYYY-MM-DD.pdf. Labels follow Accept-Language.',
+            "Answers application/pdf with a Content-Disposition file name taskaty-<title>-YYYY-MM-DD.pdf. Labels follow Accept-Language; the date, timestamps and overdue follow the user's time zone (UTC until they set one).",
           security: [{ bearer: [] }],
           params: ExportParams,
           response: { 401: ErrorBody, 404: ErrorBody, 500: ErrorBody },
@@ -97,7 +103,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
           tags: ['export'],
           summary: 'Export a task as a Word document',
           description:
-            'Answers a .docx with a Content-Disposition file name taskaty-<title>-YYYY-MM-DD.docx. Labels follow Accept-Language.',
+            "Answers a .docx with a Content-Disposition file name taskaty-<title>-YYYY-MM-DD.docx. Labels follow Accept-Language; the date, timestamps and overdue follow the user's time zone (UTC until they set one).",
           security: [{ bearer: [] }],
           params: ExportParams,
           response: { 401: ErrorBody, 404: ErrorBody, 500: ErrorBody },
