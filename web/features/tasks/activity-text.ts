@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
+import { repeatText, type ScheduleTranslate } from '../../../common/recurrence-wording.ts';
 import type { ActivityChange, ActivityEvent, ActivityLog } from '../../../common/schemas/activity.schema.ts';
+import { parseRecurrence } from '../../../common/schemas/recurrence.ts';
 import { fullDateText } from './task-dates.ts';
 
 /**
@@ -12,7 +14,8 @@ export const isolated = (text: string) => `\u2068${text}\u2069`;
 /** A list of names in the reader's language: "a, b and c", "a، b و c". */
 const listText = (items: string[], language: string) => new Intl.ListFormat(language, { type: 'conjunction' }).format(items.map(isolated));
 
-function changeText(change: ActivityChange, t: TFunction<'tasks'>, language: string): string {
+/** `schedule` words a repeat rule (the schedule namespace's translate), as the dialog says it. */
+function changeText(change: ActivityChange, t: TFunction<'tasks'>, language: string, schedule: ScheduleTranslate): string {
   switch (change.kind) {
     case 'renamed':
       return t('activity.renamed', { from: isolated(change.from), to: isolated(change.to) });
@@ -32,8 +35,12 @@ function changeText(change: ActivityChange, t: TFunction<'tasks'>, language: str
       return t('activity.dueTime', { time: isolated(change.time) });
     case 'due_time_removed':
       return t('activity.dueTimeRemoved');
-    case 'recurrence':
-      return t(change.from === 'completion' ? 'activity.recurrenceFromCompletion' : 'activity.recurrence');
+    case 'recurrence': {
+      const rule = parseRecurrence(change.rule);
+      return t(change.from === 'completion' ? 'activity.recurrenceFromCompletion' : 'activity.recurrence', {
+        rule: rule ? repeatText(rule, schedule, language) : change.rule,
+      });
+    }
     case 'recurrence_removed':
       return t('activity.recurrenceRemoved');
   }
@@ -80,15 +87,16 @@ const PLAIN_KEYS = {
 /**
  * An activity entry in the reader's language, one line per thing it records (an update names
  * each change on its own line). Entries from before events were stored show the server's words.
+ * `schedule` is the schedule namespace's translate, for repeat rules.
  */
-export function activityLines(log: ActivityLog, t: TFunction<'tasks'>, language: string): string[] {
+export function activityLines(log: ActivityLog, t: TFunction<'tasks'>, language: string, schedule: ScheduleTranslate): string[] {
   const event = log.event;
   if (!event) return [log.description];
   switch (event.code) {
     case 'created_copy':
       return [t('activity.createdCopy', { title: isolated(event.title) })];
     case 'updated':
-      return event.changes.map((change) => changeText(change, t, language));
+      return event.changes.map((change) => changeText(change, t, language, schedule));
     case 'shared':
       return [t('activity.shared', { emails: listText(event.emails, language) })];
     case 'share_removed':

@@ -6,7 +6,9 @@ import { activityLines } from './activity-text.ts';
 import { dateTimeText } from './task-dates.ts';
 
 export function TaskActivity({ logs }: { logs: ActivityLog[] }) {
-  const { t, i18n } = useTranslation('tasks');
+  // The schedule namespace words repeat rules (loaded with the dialog's repeat section anyway).
+  const { t, i18n } = useTranslation(['tasks', 'schedule']);
+  const schedule = i18n.getFixedT(null, 'schedule');
   if (logs.length === 0) {
     return (
       <p className="flex items-center gap-2 text-sm text-muted">
@@ -32,7 +34,7 @@ export function TaskActivity({ logs }: { logs: ActivityLog[] }) {
                 </time>
               </bdi>
             </p>
-            {activityLines(log, t, i18n.language).map((line, index) => (
+            {activityLines(log, t, i18n.language, schedule).map((line, index) => (
               <p key={index} className="mt-0.5 break-words text-muted">
                 {line}
               </p>
