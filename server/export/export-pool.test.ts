@@ -72,6 +72,18 @@ describe('export worker pool', () => {
     },
   );
 
+  test('idle time counts from the end of the warm-up: a worker is never stopped while warming', { timeout: 120_000 }, async () => {
+    // Idle time far shorter than a warm-up: stopped from its start, the worker never got warm.
+    const pool = new ExportPool({ size: 1, idleMs: 1 });
+    try {
+      await pool.warmUp();
+      expect(pool.workersStarted).toBe(1);
+      await expect.poll(() => pool.workerCount, { timeout: 15_000, interval: 20 }).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
   test('a worker takes a job before its warm-up has finished', { timeout: 120_000 }, async () => {
     const fresh = new ExportPool({ size: 1 });
     try {

@@ -172,15 +172,15 @@ export class ExportPool implements ExportRenderer {
       if (message === EXPORT_WORKER_READY) {
         slot.ready = true;
         this.dispatch();
-        if (!slot.job) {
-          // Warm-up steps alone must not keep the process alive.
-          slot.worker.unref();
-          this.idleFrom(slot);
-        }
+        // Warm-up steps alone must not keep the process alive.
+        if (!slot.job) slot.worker.unref();
         return;
       }
       if (message === EXPORT_WORKER_WARM) {
         slot.warm = true;
+        // Idle time counts from here: a worker stopped while warming (a loaded machine, a short idleMs)
+        // would be started again for the next export and never be warm for it.
+        if (!slot.job) this.idleFrom(slot);
         this.log?.info({ worker: slot.number, ms: Math.round(performance.now() - startedAt) }, 'export worker warm');
         const warm = this.warmWorkerCount;
         this.warmWaiters = this.warmWaiters.filter((waiter) => (warm >= waiter.count ? (waiter.resolve(), false) : true));
@@ -192,7 +192,8 @@ export class ExportPool implements ExportRenderer {
       if (message.ok) job.resolve(message.bytes);
       else job.reject(new Error(message.message));
       this.dispatch();
-      if (!slot.job) this.idleFrom(slot);
+      // One still warming goes on with its warm-up; its idle time starts when that ends.
+      if (!slot.job && slot.warm) this.idleFrom(slot);
     });
     const fail = (error: Error) => {
       const index = this.slots.indexOf(slot);
@@ -248,7 +249,7 @@ export class ExportPool implements ExportRenderer {
     }
   }
 
-  /** Stops `slot` after idleMs without work, unless a job reaches it first (dispatch clears the timer). */
+  /** Stops a warm `slot` after idleMs without work, unless a job reaches it first (dispatch clears the timer). */
   private idleFrom(slot: Slot) {
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.idleTimer = setTimeout(() => {
