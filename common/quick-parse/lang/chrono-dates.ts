@@ -36,6 +36,9 @@ export function chronoMatches(parser: Chrono, text: string, context: ParseContex
     if (options.ambiguous.has(words)) continue;
     const known = result.start;
     const hasDay = known.isCertain('day') || known.isCertain('weekday');
+    // A month without its day ("in March at 9am") is no due date, and taking only the time would
+    // swallow the month's name from the title: the words stay text.
+    if (known.isCertain('month') && !hasDay) continue;
     const partOfDay = options.partsOfDay.find(([pattern]) => pattern.test(result.text))?.[1];
     const time = known.isCertain('hour')
       ? hhmm(known.get('hour')!, known.get('minute') ?? 0)

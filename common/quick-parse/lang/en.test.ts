@@ -80,6 +80,13 @@ const ROWS: ReadonlyArray<readonly [string, Expected]> = [
   ['Call the plumber at 3', { title: 'Call the plumber', due_date: '2026-11-25', due_time: '15:00' }],
   ['Catch the train at 5:40am', { title: 'Catch the train', due_date: '2026-11-26', due_time: '05:40' }],
   ['Support rota 24/7', { title: 'Support rota 24/7' }],
+  // Month first, as Americans and most English titles write it (chrono's British order read "Dec 24" as December 2024).
+  ['Flight May 15 at 10:00', { title: 'Flight', due_date: '2027-05-15', due_time: '10:00' }],
+  ['Dentist Dec 24', { title: 'Dentist', due_date: '2026-12-24' }],
+  ['Jan 15 call mum', { title: 'call mum', due_date: '2027-01-15' }],
+  ['Review on March 12th, 2027', { title: 'Review', due_date: '2027-03-12' }],
+  // A month without its day is no date, and the time beside it does not take the month's name with it.
+  ['Trip in March at 9am', { title: 'Trip in March at 9am' }],
   ['Run 30 minutes', { title: 'Run 30 minutes' }],
   ['Read 2 hours', { title: 'Read 2 hours' }],
   ['Check the oven in 30 minutes', { title: 'Check the oven', due_date: '2026-11-25', due_time: '10:30' }],

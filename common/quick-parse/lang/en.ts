@@ -6,7 +6,7 @@
 import { en as chronoEn } from 'chrono-node';
 import { comingDayOfMonth, comingMonthDay, hhmm } from '../calendar.ts';
 import type { Grammar, GrammarMatch, RepeatRule, Weekday } from '../types.ts';
-import { chronoMatches, relativeMatch } from './chrono-dates.ts';
+import { chronoMatches, dateWithYear, relativeMatch } from './chrono-dates.ts';
 
 const WEEKDAY_WORDS: Record<string, Weekday> = {
   monday: 'MO',
@@ -151,6 +151,16 @@ const OWN_DATES: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray, today: str
     },
   ],
   [
+    // "May 15", "on Dec 24th", "March 12, 2027": chrono (British order) reads "Dec 24" as December 2024.
+    // Not a time: "May 15:30" is left alone.
+    new RegExp(`\\b(?:on )?(${MONTH}) (\\d{1,2})(?:st|nd|rd|th)?(?:,? (\\d{4}))?\\b(?![:.]\\d)`, 'gi'),
+    (m, today) => {
+      const month = MONTH_WORDS[m[1]!.toLowerCase().replace('.', '')]!;
+      const date = dateWithYear(today, month, Number(m[2]), m[3]);
+      return date && date >= today ? { kind: 'date', start: m.index, end: m.index + m[0].length, date } : undefined;
+    },
+  ],
+  [
     /\bhalf past (\d{1,2})\b/gi,
     (m) => {
       const time = hhmm(Number(m[1]), 30);
@@ -181,10 +191,12 @@ function inTheAfternoon(match: GrammarMatch, text: string): GrammarMatch {
 const isAmount = (words: string) =>
   /^\d+(?:[.,]\d+)?\s*(?:h|hrs?|hours?|m|mins?|minutes?|s|secs?|seconds?|days?|weeks?|months?|years?)$/i.test(words.trim());
 
-function withoutRepeats(text: string, matches: readonly GrammarMatch[]): string {
+/** The text with what the tables read blanked out, so chrono reads only the rest. */
+function withoutOwnMatches(text: string, matches: readonly GrammarMatch[]): string {
   let blanked = text;
   for (const match of matches) {
-    if (match.kind === 'repeat') blanked = blanked.slice(0, match.start) + ' '.repeat(match.end - match.start) + blanked.slice(match.end);
+    if (match.kind === 'repeat' || match.kind === 'date')
+      blanked = blanked.slice(0, match.start) + ' '.repeat(match.end - match.start) + blanked.slice(match.end);
   }
   return blanked;
 }
@@ -206,7 +218,7 @@ export const grammar: Grammar = (text, context) => {
   }
   // Chrono reads the text without the repeat phrases, or it would take "weekday at 9:30" in
   // "every weekday at 9:30" for a date and leave "every" behind.
-  const dates = chronoMatches(chronoEn.GB, withoutRepeats(text, matches), context, CHRONO_OPTIONS);
+  const dates = chronoMatches(chronoEn.GB, withoutOwnMatches(text, matches), context, CHRONO_OPTIONS);
   return [
     ...matches,
     ...dates.filter((match) => !isAmount(text.slice(match.start, match.end))).map((match) => inTheAfternoon(match, text)),
