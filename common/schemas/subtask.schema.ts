@@ -162,6 +162,12 @@ const reopenMessage = `The reopen subtasks field must be a list of up to ${SUBTA
  * tasks' subtasks are ignored.
  */
 export const ReopenTaskInput = z.object({
+  /**
+   * The undo of a repeating task's completion: the occurrence that completion created
+   * (`next_occurrence.id`), deleted as the task reopens with its rule again, in one transaction,
+   * by whoever may reopen the task. Only within 10 s of the completion, and only that occurrence.
+   */
+  take_back_occurrence: recordId({ invalid: 'The take back occurrence must be a task id.' }).optional(),
   reopen_subtasks: z
     .array(recordId({ invalid: 'Each id must be a subtask id.' }), { error: reopenMessage })
     .max(SUBTASKS_PER_TASK_MAX, forListsOnly(reopenMessage))

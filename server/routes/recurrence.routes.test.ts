@@ -455,6 +455,58 @@ describe.each(testDialects())('due times, time zones and repeating tasks on %s',
       expect((await complete(me, first.next_occurrence!.id)).next_occurrence).toMatchObject({ due_date: '2026-01-19' });
     });
 
+    test('undoing a completion takes back its occurrence and gives the rule back, in one call anyone who may reopen it may make', async () => {
+      const { owner, friend, invited, task } = await sharedTask({
+        title: 'Water the plants',
+        due_date: '2026-01-05',
+        recurrence: 'FREQ=WEEKLY;BYDAY=MO,TH',
+        recurrence_from: 'due_date',
+      });
+      const { next_occurrence: next } = await complete(friend, task.id);
+      setNow('2026-01-07T12:00:05.000Z');
+      // Another task, or the pending invitee, cannot use it.
+      const other = await add(owner, { title: 'Other', recurrence: 'FREQ=DAILY' });
+      const wrong = await call(friend, 'PUT', `/api/tasks/uncomplete/${task.id}`, { take_back_occurrence: other.id });
+      expect(wrong.statusCode).toBe(409);
+      expect((await call(invited, 'PUT', `/api/tasks/uncomplete/${task.id}`, { take_back_occurrence: next!.id })).statusCode).toBe(404);
+
+      const undone = await call(friend, 'PUT', `/api/tasks/uncomplete/${task.id}`, { take_back_occurrence: next!.id });
+      expect(undone.statusCode, undone.body).toBe(200);
+      expect(undone.json().task).toMatchObject({
+        id: task.id,
+        is_completed: 0,
+        recurrence: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,TH',
+        due_date: '2026-01-05',
+      });
+      for (const user of [owner, friend]) expect((await call(user, 'GET', `/api/task/${next!.id}`)).statusCode).toBe(404);
+      expect((await ownTasks(owner)).map((listed) => listed.title).sort()).toEqual(['Other', 'Water the plants']);
+      expect((await logs(owner, task.id)).slice(0, 2)).toEqual([
+        'Set the repeat rule to FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,TH',
+        'Reopened the task',
+      ]);
+      // The series goes on as before the completion.
+      expect((await complete(owner, task.id)).next_occurrence).toMatchObject({ due_date: '2026-01-08' });
+    });
+
+    test('an occurrence changed since, or older than the undo window, is not taken back', async () => {
+      const me = await t.signUp();
+      const edited = await add(me, { title: 'Edited', due_date: '2026-01-05', recurrence: 'FREQ=DAILY' });
+      const first = (await complete(me, edited.id)).next_occurrence!;
+      setNow('2026-01-07T12:00:01.000Z');
+      await update(me, first.id, { title: 'Edited, renamed' });
+      const refused = await call(me, 'PUT', `/api/tasks/uncomplete/${edited.id}`, { take_back_occurrence: first.id });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ message: 'The next occurrence has changed or is too old to take back.' });
+      expect((await detail(me, edited.id)).task).toMatchObject({ is_completed: 1, recurrence: null });
+      expect((await call(me, 'GET', `/api/task/${first.id}`)).statusCode).toBe(200);
+
+      const old = await add(me, { title: 'Old', due_date: '2026-01-05', recurrence: 'FREQ=DAILY' });
+      const second = (await complete(me, old.id)).next_occurrence!;
+      setNow('2026-01-07T12:00:12.000Z');
+      expect((await call(me, 'PUT', `/api/tasks/uncomplete/${old.id}`, { take_back_occurrence: second.id })).statusCode).toBe(409);
+      expect((await call(me, 'PUT', `/api/tasks/uncomplete/${old.id}`, { take_back_occurrence: 0 })).statusCode).toBe(422);
+    });
+
     test('two completions at once create one next occurrence', async () => {
       const { owner, friend, task } = await sharedTask({ title: 'Raced', due_date: '2026-01-05', recurrence: 'FREQ=DAILY' });
       const answers = await Promise.all([complete(owner, task.id), complete(friend, task.id), complete(owner, task.id)]);
@@ -467,7 +519,11 @@ describe.each(testDialects())('due times, time zones and repeating tasks on %s',
       const me = await t.signUp();
       const task = await add(me, { title: 'Once' });
       const answer = await complete(me, task.id);
-      expect(answer).toEqual({ task: expect.objectContaining({ id: task.id, is_completed: 1 }), next_occurrence: null });
+      expect(answer).toEqual({
+        task: expect.objectContaining({ id: task.id, is_completed: 1 }),
+        next_occurrence: null,
+        completed_subtask_ids: [],
+      });
       expect(await logs(me, task.id)).toEqual(['Marked the task as completed', 'Created the task']);
     });
   });

@@ -218,7 +218,10 @@ export const taskRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      task: await tasks.setCompleted(request.user, request.params.id, false, { reopenSubtasks: request.body.reopen_subtasks }),
+      task: await tasks.setCompleted(request.user, request.params.id, false, {
+        reopenSubtasks: request.body.reopen_subtasks,
+        takeBackOccurrence: request.body.take_back_occurrence,
+      }),
     }),
   );
 

@@ -39,7 +39,7 @@ import { presentTask } from './task.presenter.ts';
 import { presentSubtask } from './subtask.service.ts';
 import { decodeCursor, encodeCursor } from './task-cursor.ts';
 import { firstOccurrence, nextOccurrence, occurrenceAfterCompletion, rruleAgrees } from './recurrence.ts';
-import { restorableUntil } from './task-restore.service.ts';
+import { RESTORE_WINDOW_MS, restorableUntil } from './task-restore.service.ts';
 
 /** What changed in an update, for the activity log. */
 function describeChanges(before: TaskWithRelations, after: TaskInputParsed): ActivityChange[] {
@@ -536,30 +536,61 @@ export function createTaskService(deps: {
       return moved.size;
     },
 
-    /** `reopenSubtasks` (reopening only): those of its subtasks reopen with it, the undo of "Complete all". */
+    /**
+     * Reopening only: `reopenSubtasks` reopen with it (the undo of "Complete all"); `takeBackOccurrence`
+     * is the occurrence its completion created, deleted as the task gets its rule back (the undo of a
+     * repeating task's completion, by whoever may reopen it: decision 023).
+     */
     async setCompleted(
       user: UserRow,
       taskId: number,
       completed: boolean,
-      options: { reopenSubtasks?: number[] | undefined } = {},
+      options: { reopenSubtasks?: number[] | undefined; takeBackOccurrence?: number | undefined } = {},
     ): Promise<Task> {
       const now = clock.nowIso();
+      let takenBack: { id: number; listers: number[] } | undefined;
       const listers = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const { task, access } = await loadTask(reader(trx), user, taskId);
         if (!canCompleteTask(access)) throw new ForbiddenError('You do not have permission to change this task.');
         // Already so: nothing is written; open screens are told all the same, so a stale one catches up.
         if (Boolean(task.is_completed) === completed) return db.audience.listersOf([taskId]);
-        await db.tasks.update(taskId, { is_completed: completed ? 1 : 0 }, now);
+        let rule: { recurrence: string; recurrence_from: RecurrenceFrom } | undefined;
+        if (!completed && options.takeBackOccurrence !== undefined) {
+          const next = await db.tasks.findById(options.takeBackOccurrence);
+          // Only the occurrence this task's completion made, and nothing since: written in that
+          // transaction (its creation time is the completion's), for the same owner, untouched, and
+          // within the undo window. Anything else is not this undo's to delete.
+          const made =
+            next !== undefined &&
+            next.user_id === task.user_id &&
+            next.recurrence !== null &&
+            next.is_completed === 0 &&
+            next.created_at === task.updated_at &&
+            next.updated_at === next.created_at &&
+            Date.parse(now) - Date.parse(next.created_at) <= RESTORE_WINDOW_MS;
+          if (!made) throw new ConflictError('The next occurrence has changed or is too old to take back.');
+          rule = { recurrence: next.recurrence!, recurrence_from: recurrenceFromOf(next) };
+          // Read before the delete: its people lose it from their lists. Its shares, subtasks and
+          // activity go with it (ON DELETE CASCADE).
+          takenBack = { id: next.id, listers: await db.audience.listersOf([next.id]) };
+          await db.tasks.delete(next.id);
+        }
+        await db.tasks.update(taskId, { is_completed: completed ? 1 : 0, ...rule }, now);
         await db.activity.record(taskId, user.id, { code: completed ? 'completed' : 'reopened' }, now);
         const reopened = completed ? 0 : await db.subtasks.reopen(taskId, options.reopenSubtasks ?? [], now);
         if (reopened > 0) await db.activity.record(taskId, user.id, { code: 'subtasks_reopened', count: reopened }, now);
-        const listers = await db.audience.listersOf([taskId]);
+        if (rule) {
+          const change = { kind: 'recurrence' as const, rule: rule.recurrence, from: rule.recurrence_from };
+          await db.activity.record(taskId, user.id, { code: 'updated', changes: [change] }, now);
+        }
+        const listers = [...new Set([...(await db.audience.listersOf([taskId])), ...(takenBack?.listers ?? [])])];
         await db.versions.bump(listers);
         return listers;
       });
       const row = (await base.tasks.findWithRelations(taskId))!;
       notify(taskId, listers);
+      if (takenBack) notify(takenBack.id, takenBack.listers);
       return presentTask(row);
     },
 

@@ -51,17 +51,16 @@ export function useToggleCompletion() {
   /**
    * `before` is the task as it was; `next` the occurrence its completion created, if it repeated;
    * `subtasks` the subtasks completed with it ("Complete all"), which its undo reopens. Undoing a
-   * repeating task's completion puts the series back as it was: the task reopened with its rule, and
-   * the occurrence made from it deleted (otherwise two would be pending).
+   * repeating task's completion puts the series back as it was, in one request that anyone who may
+   * reopen it may send: the task reopened with its rule, and the occurrence made from it deleted
+   * (otherwise two would be pending).
    */
-  const offerToUndo = (updated: Task, before: Task, next: Task | null, subtasks: number[]) => {
+  const offerToUndo = (updated: Task, next: Task | null, subtasks: number[]) => {
     const completed = updated.is_completed === 1;
     const undoSeries = async () => {
-      const back = await setTaskCompleted(updated.id, false, { reopenSubtasks: subtasks });
-      if (!next || !before.recurrence) return back;
-      await deleteTask(next.id);
-      markTaskDeleted(next.id);
-      return updateTask(updated.id, { title: before.title, recurrence: before.recurrence, recurrence_from: before.recurrence_from });
+      const back = await setTaskCompleted(updated.id, false, { reopenSubtasks: subtasks, takeBackOccurrence: next?.id });
+      if (next) markTaskDeleted(next.id);
+      return back;
     };
     const handle = offerUndo(() => {
       (completed ? undoSeries() : setTaskCompleted(updated.id, true)).then(
@@ -96,11 +95,11 @@ export function useToggleCompletion() {
       if (choice === null) throw new CompletionCancelled();
       return changeCompletion(task.id, completing, { completeSubtasks: choice === 'all' });
     },
-    onSuccess: ({ task: updated, next_occurrence: next, completed_subtask_ids: subtasks }, before) => {
+    onSuccess: ({ task: updated, next_occurrence: next, completed_subtask_ids: subtasks }) => {
       // Update every loaded page in place from the response (the task moves among the completed
       // at once), then reload lists and counters in the background: it belongs to the other stream now.
       showCompletion(queryClient, updated);
-      offerToUndo(updated, before, next, subtasks);
+      offerToUndo(updated, next, subtasks);
     },
     onError: (error) => {
       if (error instanceof CompletionCancelled) return;

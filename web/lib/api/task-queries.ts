@@ -144,11 +144,13 @@ export const updateTask = (id: number, input: TaskInput) =>
 
 /**
  * Issue 21: completing, `completeSubtasks` completes the task's open subtasks with it; reopening,
- * `reopenSubtasks` reopens those subtasks with it (the undo of that).
+ * `reopenSubtasks` reopens those subtasks with it and `takeBackOccurrence` deletes the occurrence a
+ * repeating task's completion made, giving the task its rule back (the undo of a completion).
  */
 interface CompletionOptions {
   completeSubtasks?: boolean;
   reopenSubtasks?: number[];
+  takeBackOccurrence?: number | undefined;
 }
 
 export const setTaskCompleted = (id: number, completed: boolean, options: CompletionOptions = {}) =>
@@ -171,7 +173,14 @@ export const changeCompletion = (
       })
     : apiRequest(`/api/tasks/uncomplete/${id}`, {
         method: 'PUT',
-        ...(options.reopenSubtasks?.length ? { body: { reopen_subtasks: options.reopenSubtasks } } : {}),
+        ...(options.reopenSubtasks?.length || options.takeBackOccurrence
+          ? {
+              body: {
+                ...(options.reopenSubtasks?.length && { reopen_subtasks: options.reopenSubtasks }),
+                ...(options.takeBackOccurrence && { take_back_occurrence: options.takeBackOccurrence }),
+              },
+            }
+          : {}),
         schema: CompletionResponse,
       }).then((r) => ({ task: r.task, next_occurrence: null, completed_subtask_ids: [] }));
 
