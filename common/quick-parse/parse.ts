@@ -221,7 +221,11 @@ export function parseQuickAdd(text: string, options: ParseOptions, grammars: Gra
     }
   }
 
-  const chosen = lastOfEachKind(withoutOverlaps(candidates.filter((c) => !ignored.has(ignoreKey(c.token.text)))));
+  // A removed chip's words stay text as a whole: nothing inside them is read instead ("Montag" in a
+  // removed "jeden Montag um 9" is not a date either).
+  const removed = candidates.filter((c) => ignored.has(ignoreKey(c.token.text))).map((c) => c.token);
+  const kept = candidates.filter(({ token }) => removed.every((gone) => token.end <= gone.start || token.start >= gone.end));
+  const chosen = lastOfEachKind(withoutOverlaps(kept));
   const tokens = chosen.map((candidate) => candidate.token);
   const title = titleWithout(text, tokens);
   if (!title || tokens.length === 0) return literal;

@@ -81,5 +81,10 @@ export function expectSoundParse(
   // Removing every chip leaves the text literal, as the spec's quick add saves it.
   const literal = parseQuickAdd(text, { locale, context, ignored: result.tokens.map((token) => token.text) }, grammars);
   expect(literal.tokens.filter((token) => result.tokens.some((removed) => removed.text === token.text))).toEqual([]);
+  // Removing one chip leaves its words whole: nothing read again from inside them.
+  for (const removed of result.tokens) {
+    const after = parseQuickAdd(text, { locale, context, ignored: [removed.text] }, grammars);
+    expect(after.tokens.filter((token) => token.start < removed.end && token.end > removed.start)).toEqual([]);
+  }
   return result;
 }
