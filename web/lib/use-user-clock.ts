@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { UserResponse } from '../../common/schemas/user.schema.ts';
 import { apiRequest } from './api-client.ts';
 import { useApplyFreshUser } from './api/user-queries.ts';
@@ -13,9 +13,37 @@ export function useUserTimeZone(): string {
   return useSignedInUser()?.time_zone || browserTimeZone();
 }
 
+// A page left open overnight moves to the new day by itself: the day is checked every minute and
+// when the page comes back into view (a laptop woken in the morning), and only a change re-renders.
+const dayWatchers = new Set<() => void>();
+let dayTimer: ReturnType<typeof setInterval> | undefined;
+const tellDayWatchers = () => {
+  for (const watcher of dayWatchers) watcher();
+};
+function watchTheDay(watcher: () => void) {
+  dayWatchers.add(watcher);
+  if (dayWatchers.size === 1) {
+    dayTimer = setInterval(tellDayWatchers, 60_000);
+    document.addEventListener('visibilitychange', tellDayWatchers);
+  }
+  return () => {
+    dayWatchers.delete(watcher);
+    if (dayWatchers.size > 0) return;
+    clearInterval(dayTimer);
+    document.removeEventListener('visibilitychange', tellDayWatchers);
+  };
+}
+
+/** Today in `timeZone`, re-rendering the screen when the day there changes. */
+export function useToday(timeZone: string): string {
+  return useSyncExternalStore(watchTheDay, () => userClock(timeZone).today);
+}
+
 /** Today and now where the person lives: what "today", "overdue" and "tomorrow 9am" are read against. */
 export function useUserClock(): { today: string; now: string } {
-  return userClock(useUserTimeZone());
+  const timeZone = useUserTimeZone();
+  useToday(timeZone);
+  return userClock(timeZone);
 }
 
 /**
