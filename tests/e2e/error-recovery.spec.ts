@@ -85,3 +85,34 @@ test('a task dialog whose chunk does not arrive says so in a dialog that closes,
   await expect(detail).toBeVisible();
   await expect(detail.getByRole('tab', { name: t('detail.comments') })).toBeVisible();
 });
+
+test('without the parser, quick add saves the title as typed; Today whose chunk does not arrive says so in its place and Try again shows it', async ({
+  page,
+  request,
+}) => {
+  const c = await localeTexts('en', 'common');
+  const account = await createAccount(request, 'Rana Recovery', { verified: true });
+  await useSession(page, account);
+  const parser = await blockChunk(page, 'quick-add-recognition');
+  const today = await blockChunk(page, 'due-views');
+  await page.goto('/dashboard');
+
+  // The spec's quick add: the title as typed, due today, medium.
+  await page.getByTestId('quick-add-toggle').click();
+  const field = page.locator('#quick-add-input');
+  await field.fill('Buy milk tomorrow');
+  await expect.poll(() => parser.attempts.length).toBe(2);
+  await field.press('Enter');
+  const card = page.getByTestId('task-card').filter({ hasText: 'Buy milk tomorrow' });
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('due-date')).toContainText('Today');
+
+  await page.getByRole('tab', { name: (await localeTexts('en', 'tasks'))('views.today') }).click();
+  const retry = page.getByRole('button', { name: c('actions.tryAgain') });
+  await expect(retry).toBeVisible();
+  // The tabs stay, so the other views are a click away.
+  await expect(page.getByRole('tab', { name: (await localeTexts('en', 'tasks'))('views.all') })).toBeVisible();
+  await today.unblock();
+  await retry.click();
+  await expect(page.getByTestId('today-view')).toBeVisible();
+});

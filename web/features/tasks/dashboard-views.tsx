@@ -1,12 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Task } from '../../../common/schemas/task.schema.ts';
+import { RecoveryBoundary } from '../../components/ui/recovery.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
+import { lazyWithRetry } from '../../lib/lazy-with-retry.ts';
 import { TaskDashboard } from './task-dashboard.tsx';
 
 // Today and Upcoming load when first chosen: the spec's dashboard paints without them.
-const DueView = lazy(() => import('./due-views.tsx'));
+const DueView = lazyWithRetry(() => import('./due-views.tsx'));
 
 export const DASHBOARD_VIEWS = ['all', 'today', 'upcoming'] as const;
 export type DashboardView = (typeof DASHBOARD_VIEWS)[number];
@@ -42,9 +44,12 @@ export function DashboardViews({ onOpenTask, onAddTask }: { onOpenTask(task: Tas
         view === 'all' ? (
           <TaskDashboard mode="own" onOpenTask={onOpenTask} onAddTask={onAddTask} />
         ) : (
-          <Suspense fallback={null}>
-            <DueView view={view} onOpenTask={onOpenTask} />
-          </Suspense>
+          // What breaks in the view (its code not arriving after a deploy included) is said in its place, with Try again.
+          <RecoveryBoundary level="section" resetKeys={[view]}>
+            <Suspense fallback={null}>
+              <DueView view={view} onOpenTask={onOpenTask} />
+            </Suspense>
+          </RecoveryBoundary>
         )
       }
     />

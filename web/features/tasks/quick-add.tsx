@@ -1,5 +1,5 @@
 import { Plus, X } from 'lucide-react';
-import { lazy, Suspense, useCallback, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../common/limits.ts';
 import { SUBTASKS_PER_TASK_MAX } from '../../../common/schemas/subtask.schema.ts';
@@ -9,10 +9,8 @@ import { emitRefreshTasks } from '../../lib/task-events.ts';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useUserClock } from '../../lib/use-user-clock.ts';
 import { isMultiline, pastedTitles } from './pasted-lines.ts';
+import { Recognition } from './lazy-recognition.tsx';
 import type { RecognisedFields } from './quick-add-recognition.tsx';
-
-// The parser (chrono-node, rrule, six grammars) loads when quick add first opens.
-const Recognition = lazy(() => import('./quick-add-recognition.tsx'));
 
 /**
  * Header quick add (spec §2, §5): toggles open; defaults today, medium, no description or labels.
@@ -101,9 +99,7 @@ export function QuickAdd() {
               className="relative z-[1] h-9 w-full rounded-control border border-line bg-transparent px-3 text-sm text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40"
             />
             {/* After the field, so Tab goes from the text to its chips; the highlight is drawn under the field. */}
-            <Suspense fallback={null}>
-              <Recognition text={title} input={input} onParsed={onParsed} subtasks={{ titles: subtasks, onDrop: () => setSubtasks([]) }} />
-            </Suspense>
+            <Recognition text={title} input={input} onParsed={onParsed} subtasks={{ titles: subtasks, onDrop: () => setSubtasks([]) }} />
           </div>
           <button
             type="submit"

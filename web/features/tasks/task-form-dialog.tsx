@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { Sparkles } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES, type Priority, type RecurrenceFrom } from '../../../common/constants.ts';
 import { LIMITS } from '../../../common/limits.ts';
@@ -17,12 +17,11 @@ import { useApiForm } from '../../lib/forms/use-api-form.ts';
 import { AiWorking } from './ai-working.tsx';
 import { AiWriterName } from './ai-writer-name.tsx';
 import { LabelPicker } from './label-picker.tsx';
+import { Recognition } from './lazy-recognition.tsx';
 import type { RecognisedFields } from './quick-add-recognition.tsx';
 import { RepeatPicker } from './repeat-picker.tsx';
 import { useSaveTask } from './use-task-actions.ts';
 import { useUserClock } from '../../lib/use-user-clock.ts';
-
-const Recognition = lazy(() => import('./quick-add-recognition.tsx'));
 
 // The texts of times and repeats (the schedule namespace) start loading with the dialogs' chunk,
 // which is fetched when the pointer or focus first moves onto a task screen: a dialog rarely waits.
@@ -250,11 +249,7 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
           autoFocus
           ref={titleInput}
           adornment={
-            recognises && open ? (
-              <Suspense fallback={null}>
-                <Recognition text={values.title} input={titleInput} onParsed={onParsed} chips="inline" />
-              </Suspense>
-            ) : undefined
+            recognises && open ? <Recognition text={values.title} input={titleInput} onParsed={onParsed} chips="inline" /> : undefined
           }
         />
         <div>
