@@ -30,6 +30,8 @@ describe('single keys', () => {
     ['x', 'toggle'],
     ['e', 'edit'],
     ['Delete', 'delete'],
+    // A Mac's delete key.
+    ['Backspace', 'delete'],
   ] as const)('%s is %s', (key, id) => {
     expect(setup().press(key)).toEqual({ id });
   });
@@ -88,7 +90,7 @@ describe('not while typing', () => {
     const { press } = setup();
     const field = element(html);
     const target = field.querySelector('b') ?? field;
-    for (const key of ['j', 'q', '/', '?', 'Delete', 'g']) expect(press(key, { target })).toBeNull();
+    for (const key of ['j', 'q', '/', '?', 'Delete', 'Backspace', 'g']) expect(press(key, { target })).toBeNull();
     expect(press('k', { target, ctrlKey: true })).toBeNull();
     expect(press('z', { target, ctrlKey: true })).toBeNull();
   });

@@ -118,6 +118,9 @@ export function shortcutKey(press: KeyPress): string {
   const { key } = press;
   // The Arabic question mark, which Arabic layouts give where others give `?`.
   if (key === '\u061F') return '?';
+  // A Mac's delete key (printed "delete") reaches the browser as Backspace: it deletes too, after
+  // the spec's confirmation, as Delete does elsewhere.
+  if (key === 'Backspace') return 'Delete';
   if (key.length === 1 && /^[a-z]$/i.test(key)) return key.toLowerCase();
   // Letters and vowel signs (Devanagari's are combining marks), one or two code units.
   if (/^[\p{L}\p{M}]{1,2}$/u.test(key) && press.code && /^Key[A-Z]$/.test(press.code)) return press.code.slice(3).toLowerCase();
