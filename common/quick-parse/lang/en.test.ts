@@ -87,6 +87,13 @@ const ROWS: ReadonlyArray<readonly [string, Expected]> = [
   ['Review on March 12th, 2027', { title: 'Review', due_date: '2027-03-12' }],
   // A month without its day is no date, and the time beside it does not take the month's name with it.
   ['Trip in March at 9am', { title: 'Trip in March at 9am' }],
+  // Parts of a whole and figures of a week or a day, not due dates.
+  ['Buy 1/2 kg flour', { title: 'Buy 1/2 kg flour' }],
+  ['Read chapter 3/10', { title: 'Read chapter 3/10' }],
+  ['Rate the film 4/5 stars', { title: 'Rate the film 4/5 stars' }],
+  ['Finish the week report', { title: 'Finish the week report' }],
+  ['Call it the day', { title: 'Call it the day' }],
+  ['Pay rent 1/12', { title: 'Pay rent', due_date: '2026-12-01' }],
   ['Run 30 minutes', { title: 'Run 30 minutes' }],
   ['Read 2 hours', { title: 'Read 2 hours' }],
   ['Check the oven in 30 minutes', { title: 'Check the oven', due_date: '2026-11-25', due_time: '10:30' }],

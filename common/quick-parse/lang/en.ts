@@ -172,7 +172,8 @@ const OWN_DATES: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray, today: str
 const CHRONO_OPTIONS = {
   // Alone, these are more often words than days: "sat exam", "sun cream", "wed plans", "mon ami";
   // "now" is not a due date, and "24/7" is round the clock, not 24 July.
-  ambiguous: new Set(['sat', 'sun', 'mon', 'wed', 'now', 'right now', '24/7']),
+  // "the week" and "the day" ("finish the week report", "call it a day") are not a week or a day from now.
+  ambiguous: new Set(['sat', 'sun', 'mon', 'wed', 'now', 'right now', '24/7', 'the day', 'the week', 'the month', 'the year']),
   partsOfDay: Object.entries(PARTS_OF_DAY).map(([word, time]) => [new RegExp(`\\b${word}\\b`, 'i'), time] as const),
 };
 
@@ -185,6 +186,16 @@ function inTheAfternoon(match: GrammarMatch, text: string): GrammarMatch {
   const bare = /(?:^|\s)(?:at|@)\s*([1-6])$/i.exec(text.slice(match.start, match.end));
   if (!bare) return match;
   return { ...match, time: hhmm(Number(bare[1]) + 12, 0)! };
+}
+
+// "1/2 kg flour", "chapter 3/10", "rate it 4/5 stars": a fraction or a part of a whole, not a day.
+const PART_BEFORE =
+  /\b(?:chapter|ch\.?|page|p\.?|pp\.?|part|step|episode|ep\.?|season|vol\.?|volume|lesson|unit|module|rated?|scored?|grade|#)\s*$/i;
+const UNIT_AFTER =
+  /^\s*(?:kg|g|mg|lbs?|oz|cups?|tsp|tbsp|tablespoons?|teaspoons?|l|ml|litres?|liters?|pints?|inch(?:es)?|in|ft|feet|miles?|km|m|cm|mm|stars?|points?|pts|of)\b/i;
+function isFraction(text: string, match: GrammarMatch): boolean {
+  if (!/^\d{1,2}\/\d{1,2}$/.test(text.slice(match.start, match.end).trim())) return false;
+  return PART_BEFORE.test(text.slice(0, match.start)) || UNIT_AFTER.test(text.slice(match.end));
 }
 
 /** "Run 30 minutes", "2h de sport": an amount of time is how long, not when (chrono reads it as from now; "in 30 minutes" stays). */
@@ -221,6 +232,8 @@ export const grammar: Grammar = (text, context) => {
   const dates = chronoMatches(chronoEn.GB, withoutOwnMatches(text, matches), context, CHRONO_OPTIONS);
   return [
     ...matches,
-    ...dates.filter((match) => !isAmount(text.slice(match.start, match.end))).map((match) => inTheAfternoon(match, text)),
+    ...dates
+      .filter((match) => !isAmount(text.slice(match.start, match.end)) && !isFraction(text, match))
+      .map((match) => inTheAfternoon(match, text)),
   ];
 };
