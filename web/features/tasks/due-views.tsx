@@ -279,7 +279,8 @@ function useMoveToToday() {
       today,
     )
       .then(async ({ rescheduled }) => {
-        await refresh();
+        // Undo is there from the answer (Ctrl/Cmd+Z at once included); the lists refresh meanwhile.
+        void refresh();
         const handle = offerUndo(() => {
           Promise.all([...before].map(([day, ids]) => reschedule(ids, day)))
             .then(() => {
