@@ -125,6 +125,16 @@ for (const { language, theme, title, label } of [
     await expect(next.getByTestId('due-date')).toHaveAttribute('title', dueText(plusDays(monday, 7)));
     await expect(detail.getByTestId('detail-due')).toContainText(timeText(language, 17, 0));
     await expect(skip).toBeFocused();
+    // Undo puts it back on Thursday; skipped again, it is the Monday after.
+    const undoTexts = await localeTexts(language, 'shortcuts');
+    await page
+      .getByRole('status')
+      .filter({ hasText: schedule('detail.skipped', { date: fullDate(language, plusDays(monday, 7)) }) })
+      .getByRole('button', { name: undoTexts('undo.action') })
+      .click();
+    await expect(next.getByTestId('due-date')).toHaveAttribute('title', dueText(plusDays(monday, 3)));
+    await skip.click();
+    await expect(next.getByTestId('due-date')).toHaveAttribute('title', dueText(plusDays(monday, 7)));
 
     // Stop repeating, after a confirmation: the rule goes, the date stays, focus stays in the dialog.
     await repeat.getByRole('button', { name: schedule('detail.stop') }).click();

@@ -12,7 +12,7 @@ import { apiRequest, errorMessage } from '../../lib/api-client.ts';
 import { taskKeys, taskPagesQuery, type TaskScope, type TaskServerFilters } from '../../lib/api/task-queries.ts';
 import { cx } from '../../lib/class-names.ts';
 import { storage } from '../../lib/storage.ts';
-import { offerUndo, UNDO_WINDOW_MS } from '../../lib/undo.ts';
+import { offerUndoInToast } from '../../lib/undo-toast.ts';
 import { useUserClock } from '../../lib/use-user-clock.ts';
 import { TaskCard } from './task-card.tsx';
 import { useToggleCompletion } from './use-task-actions.ts';
@@ -278,25 +278,22 @@ function useMoveToToday() {
       tasks.map((task) => task.id),
       today,
     )
-      .then(async ({ rescheduled }) => {
+      .then(({ rescheduled }) => {
         // Undo is there from the answer (Ctrl/Cmd+Z at once included); the lists refresh meanwhile.
         void refresh();
-        const handle = offerUndo(() => {
-          Promise.all([...before].map(([day, ids]) => reschedule(ids, day)))
-            .then(() => {
-              toast.show(i18n.t('shortcuts:undo.undone'));
-              return refresh();
-            })
-            .catch(failed);
-        });
-        // Undo's words are the keyboard's namespace, loaded with the first toast that offers it.
-        await i18n.loadNamespaces('shortcuts');
-        if (!handle.active()) return;
-        const id = toast.show(t('moved', { count: rescheduled }), {
-          action: { label: i18n.t('shortcuts:undo.action'), onAction: () => handle.undo() },
-          durationMs: UNDO_WINDOW_MS,
-        });
-        handle.onSpent(() => toast.dismiss(id));
+        offerUndoInToast(
+          toast,
+          i18n,
+          () => t('moved', { count: rescheduled }),
+          () => {
+            Promise.all([...before].map(([day, ids]) => reschedule(ids, day)))
+              .then(() => {
+                toast.show(i18n.t('shortcuts:undo.undone'));
+                return refresh();
+              })
+              .catch(failed);
+          },
+        );
       })
       .catch(failed)
       .finally(() => setBusy(false));

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { skipOccurrence, taskKeys, updateTask, type TaskPage } from '../../lib/api/task-queries.ts';
+import { offerUndoInToast } from '../../lib/undo-toast.ts';
 import { useUserClock } from '../../lib/use-user-clock.ts';
 import { repeatSummary } from './repeat-rule.ts';
 import { fullDateText } from './task-dates.ts';
@@ -76,7 +77,21 @@ function RepeatSection({ task, canEdit }: TaskRepeatProps) {
     mutationFn: () => skipOccurrence(task.id),
     onSuccess: (updated) => {
       show(updated);
-      toast.show(t('detail.skipped', { date: dateText(updated.due_date) }));
+      // Undo puts the date back where the skip found it (a reschedule, issue 21 §6).
+      const from = task.due_date;
+      offerUndoInToast(
+        toast,
+        i18n,
+        () => t('detail.skipped', { date: dateText(updated.due_date) }),
+        () =>
+          void updateTask(task.id, { title: task.title, due_date: from ?? '' }).then(
+            (back) => {
+              show(back);
+              toast.show(i18n.t('shortcuts:undo.undone'));
+            },
+            (error: unknown) => failed(error, t('detail.skipFailed')),
+          ),
+      );
     },
     onError: (error) => failed(error, t('detail.skipFailed')),
   });

@@ -18,7 +18,7 @@ import {
   type TaskScope,
 } from '../../lib/api/task-queries.ts';
 import { emitTaskAdded } from '../../lib/task-events.ts';
-import { offerUndo, UNDO_WINDOW_MS } from '../../lib/undo.ts';
+import { offerUndoInToast } from '../../lib/undo-toast.ts';
 
 /** Changes the tasks of every loaded page of a scope's lists in the cache. */
 function updateLoadedTasks(queryClient: QueryClient, scope: TaskScope, change: (tasks: Task[]) => Task[]) {
@@ -62,28 +62,24 @@ export function useToggleCompletion() {
       if (next) markTaskDeleted(next.id);
       return back;
     };
-    const handle = offerUndo(() => {
-      (completed ? undoSeries() : setTaskCompleted(updated.id, true)).then(
-        (back) => {
-          showCompletion(queryClient, back);
-          toast.show(i18n.t('shortcuts:undo.undone'));
-        },
-        (error: unknown) => {
-          console.error('Undoing the completion failed', error);
-          void queryClient.invalidateQueries({ queryKey: taskKeys.all });
-          toast.show(errorMessage(error, t('errors.updateTask'), t('common:errors.pleaseTryAgain')), 'error');
-        },
-      );
-    });
-    // The texts of Undo load with the first of them (the keyboard's texts), not with the dashboard.
-    void i18n.loadNamespaces('shortcuts').then(() => {
-      if (!handle.active()) return;
-      const id = toast.show(completed ? t('toasts.completed') : i18n.t('shortcuts:undo.reopened'), {
-        action: { label: i18n.t('shortcuts:undo.action'), onAction: () => handle.undo() },
-        durationMs: UNDO_WINDOW_MS,
-      });
-      handle.onSpent(() => toast.dismiss(id));
-    });
+    offerUndoInToast(
+      toast,
+      i18n,
+      () => (completed ? t('toasts.completed') : i18n.t('shortcuts:undo.reopened')),
+      () => {
+        (completed ? undoSeries() : setTaskCompleted(updated.id, true)).then(
+          (back) => {
+            showCompletion(queryClient, back);
+            toast.show(i18n.t('shortcuts:undo.undone'));
+          },
+          (error: unknown) => {
+            console.error('Undoing the completion failed', error);
+            void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+            toast.show(errorMessage(error, t('errors.updateTask'), t('common:errors.pleaseTryAgain')), 'error');
+          },
+        );
+      },
+    );
   };
 
   return useMutation({
@@ -147,35 +143,31 @@ export function useDeleteTask(onDeleted: () => void) {
   // task restorable a little longer (10 s, decision 021), so an Undo pressed at the last moment
   // still arrives in time; past that it is gone for good and the toast says so.
   const offerToUndo = (id: number) => {
-    const handle = offerUndo(() => {
-      restoreTask(id).then(
-        () => {
-          markTaskDeleted(id, false);
-          void queryClient.invalidateQueries({ queryKey: taskKeys.all });
-          void queryClient.invalidateQueries({ queryKey: labelKeys.all });
-          toast.show(i18n.t('shortcuts:undo.restored'));
-        },
-        (error: unknown) => {
-          console.error('Restoring the deleted task failed', error);
-          const tooLate = error instanceof ApiError && error.status === 404;
-          toast.show(
-            tooLate
-              ? i18n.t('shortcuts:undo.restoreTooLate')
-              : errorMessage(error, i18n.t('shortcuts:undo.restoreFailed'), t('common:errors.pleaseTryAgain')),
-            'error',
-          );
-        },
-      );
-    });
-    // The texts of Undo load with the first of them (the keyboard's texts), not with the dashboard.
-    void i18n.loadNamespaces('shortcuts').then(() => {
-      if (!handle.active()) return;
-      const toastId = toast.show(t('toasts.deleted'), {
-        action: { label: i18n.t('shortcuts:undo.action'), onAction: () => handle.undo() },
-        durationMs: UNDO_WINDOW_MS,
-      });
-      handle.onSpent(() => toast.dismiss(toastId));
-    });
+    offerUndoInToast(
+      toast,
+      i18n,
+      () => t('toasts.deleted'),
+      () => {
+        restoreTask(id).then(
+          () => {
+            markTaskDeleted(id, false);
+            void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+            void queryClient.invalidateQueries({ queryKey: labelKeys.all });
+            toast.show(i18n.t('shortcuts:undo.restored'));
+          },
+          (error: unknown) => {
+            console.error('Restoring the deleted task failed', error);
+            const tooLate = error instanceof ApiError && error.status === 404;
+            toast.show(
+              tooLate
+                ? i18n.t('shortcuts:undo.restoreTooLate')
+                : errorMessage(error, i18n.t('shortcuts:undo.restoreFailed'), t('common:errors.pleaseTryAgain')),
+              'error',
+            );
+          },
+        );
+      },
+    );
   };
 
   return useMutation({
