@@ -217,13 +217,18 @@ export function createTaskService(deps: {
 
   /** A person's today: the calendar day now in their time zone (UTC until they set one). */
   const todayOf = (person: Pick<UserRow, 'time_zone'>) => localDate(clock.now(), person.time_zone);
-  /** The today of a task's owner, who may not be the one writing (a collaborator): repeat rules follow the owner's days. */
   /**
-   * A new task's own subtasks (quick add's pasted lines), after any it copied: within the limit
-   * per task, recorded as one activity entry. The task's subtask count after them.
+   * A new task's own subtasks (quick add's pasted lines), after the `copied` ones of a duplicate:
+   * within the limit per task, recorded as one activity entry. The task's subtask count after them.
    */
-  async function addNewTaskSubtasks(db: ReturnType<typeof repositories>, user: UserRow, taskId: number, titles: string[], now: string) {
-    const copied = (await db.subtasks.listForTask(taskId)).length;
+  async function addNewTaskSubtasks(
+    db: ReturnType<typeof repositories>,
+    user: UserRow,
+    taskId: number,
+    titles: string[],
+    copied: number,
+    now: string,
+  ) {
     if (copied + titles.length > SUBTASKS_PER_TASK_MAX) throw new ValidationError({ subtasks: [SUBTASK_LIMIT_MESSAGE] });
     if (titles.length > 0) {
       await db.subtasks.append(taskId, titles, null, now);
@@ -237,6 +242,7 @@ export function createTaskService(deps: {
     return copied + titles.length;
   }
 
+  /** The today of a task's owner, who may not be the one writing (a collaborator): repeat rules follow the owner's days. */
   const ownerToday = async (db: ReturnType<typeof repositories>, ownerId: number, user: UserRow) =>
     localDate(clock.now(), ownerId === user.id ? user.time_zone : await db.users.timeZoneOf(ownerId));
   /** A summary's query with the day "due today" means: the viewer's, or the server's when none was given. */
@@ -312,15 +318,16 @@ export function createTaskService(deps: {
           labels.map((label) => label.id),
         );
         let event: ActivityEvent = { code: 'created' };
+        let copied = 0;
         if (input.duplicated_from) {
           const source = await taskAccess(reader(trx), user, input.duplicated_from);
           if (source && canViewTask(source.access)) {
             event = { code: 'created_copy', title: source.task.title };
-            await db.subtasks.copyToTask(source.task.id, row.id, now);
+            copied = await db.subtasks.copyToTask(source.task.id, row.id, now);
           }
         }
         await db.activity.record(row.id, user.id, event, now);
-        const subtasks = await addNewTaskSubtasks(db, user, row.id, input.subtasks ?? [], now);
+        const subtasks = await addNewTaskSubtasks(db, user, row.id, input.subtasks ?? [], copied, now);
         // A new task has no shares yet: only its owner's lists change.
         await db.versions.bump([user.id]);
         return {

@@ -109,10 +109,13 @@ export function createSubtaskRepository(db: Kysely<Tables>) {
       return Number(result.numUpdatedRows);
     },
 
-    /** A repeating task's next occurrence gets the same subtasks in the same order, all open, with their dates. */
-    async copyToTask(fromTaskId: number, toTaskId: number, now: string): Promise<void> {
+    /**
+     * A repeating task's next occurrence, or a duplicate, gets the same subtasks in the same order,
+     * all open, with their dates; how many.
+     */
+    async copyToTask(fromTaskId: number, toTaskId: number, now: string): Promise<number> {
       const subtasks = await listForTask(fromTaskId);
-      if (subtasks.length === 0) return;
+      if (subtasks.length === 0) return 0;
       await db
         .insertInto('subtasks')
         .values(
@@ -127,6 +130,7 @@ export function createSubtaskRepository(db: Kysely<Tables>) {
           })),
         )
         .execute();
+      return subtasks.length;
     },
   };
 }

@@ -49,7 +49,7 @@ export function useToggleCompletion() {
   const { t, i18n } = useTranslation('tasks');
 
   /**
-   * `before` is the task as it was; `next` the occurrence its completion created, if it repeated;
+   * `next` is the occurrence the completion created, if the task repeated;
    * `subtasks` the subtasks completed with it ("Complete all"), which its undo reopens. Undoing a
    * repeating task's completion puts the series back as it was, in one request that anyone who may
    * reopen it may send: the task reopened with its rule, and the occurrence made from it deleted
