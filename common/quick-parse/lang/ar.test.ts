@@ -40,6 +40,17 @@ const ROWS: ReadonlyArray<readonly [string, Expected, string?]> = [
   // Particles that belong to the date go with it: "حتى" (by), "ل" (for).
   ['سلّم التقرير حتى الخميس', { title: 'سلّم التقرير', due_date: '2026-11-26' }],
   ['اشتري هدية لبكرة', { title: 'اشتري هدية', due_date: '2026-11-26' }],
+  // "الغد" is tomorrow after a part of the day or a particle; alone it is "the future".
+  ['اجتماع مع العميل صباح الغد', { title: 'اجتماع مع العميل', due_date: '2026-11-26', due_time: '09:00' }],
+  ['اتصل بأمي مساء الغد', { title: 'اتصل بأمي', due_date: '2026-11-26', due_time: '18:00' }],
+  ['أنهِ العرض في الغد', { title: 'أنهِ العرض', due_date: '2026-11-26' }],
+  ['محاضرة عن جيل الغد', { title: 'محاضرة عن جيل الغد' }],
+  // The clock's ص/م: attached ("٩ص", "٧م") or spaced after a day; "5 م" alone is five metres.
+  ['اجتماع الفريق ١١ص', { title: 'اجتماع الفريق', due_date: '2026-11-25', due_time: '11:00' }],
+  ['ادفع الفاتورة ٧م', { title: 'ادفع الفاتورة', due_date: '2026-11-25', due_time: '19:00' }],
+  ['موعد الطبيب بكرة ٩ ص', { title: 'موعد الطبيب', due_date: '2026-11-26', due_time: '09:00' }],
+  ['العشاء مع الأصدقاء بكرة ٩ م', { title: 'العشاء مع الأصدقاء', due_date: '2026-11-26', due_time: '21:00' }],
+  ['اشتري قماش 5 م', { title: 'اشتري قماش 5 م' }],
 
   // Weekdays: bare and "this" are the coming one (today included), "القادمة"/"الجاي" the next week's.
   ['اغسل السيارة يوم الجمعة', { title: 'اغسل السيارة', due_date: '2026-11-27' }],

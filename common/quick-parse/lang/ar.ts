@@ -409,6 +409,9 @@ const DATES: ReadonlyArray<Reader<string>> = [
   [pattern(`${ARTICLE}يوم${NOT_A_NOUN_PHRASE}|[وف]?ل?النهارد[ها]`), (_m, { today }) => today],
   // Tomorrow: MSA "غداً", spoken "بكرة"/"بكرا", Gulf and Iraqi "باجر", Maghrebi "غدوة".
   [pattern('[وف]?ل?(?:بكره|بكرا|غدا|غدوه|باجر)'), (_m, { today }) => addDays(today, 1)],
+  // "الغد" (the morrow) names tomorrow after a part of the day ("صباح الغد", "مساء الغد") or a
+  // particle ("في الغد", "حتى الغد"); alone it is also "the future" ("جيل الغد", tomorrow's generation).
+  [pattern(`(?<=(?:صباح|مساء|مسا|في|حتي|لحد|بحلول)${_})الغد`), (_m, { today }) => addDays(today, 1)],
   [pattern(`[وف]?ل?بعد${_}(?:بكره|بكرا|غدا|غد|الغد|باجر)`), (_m, { today }) => addDays(today, 2)],
   // "بعد ٣ أيام", "خلال أسبوع", "بعد يومين" (the dual is the count), Egyptian "كمان شهرين".
   // A single day, "بعد يوم", is left alone: "بعد يوم الجمعة" is "after Friday" (and tomorrow is بكرة);
@@ -533,6 +536,12 @@ const TIMES: ReadonlyArray<Reader<Omit<TimeFound, 'start' | 'end'>>> = [
     pattern(`(?:(?<![\\d:./\\-])(\\d{1,2})|(?<!(?:يوم|كل)${_})(${HOUR}))(${MINUTES})?\\s*(${PART_OF_DAY})`),
     (m) => withPeriod(hourAndMinutes((m[1] ?? m[2])!, m[3]), m[4]),
   ],
+  // "9ص", "9م", "9 ص": an hour with the clock's a.m./p.m. letter. "9 م" with a space may be nine
+  // metres, so it is a time only next to a day (see collect).
+  [
+    pattern(`(?<![\\d:./\\-])(\\d{1,2})(?:(ص|م)|\\s+(ص))`),
+    (m) => withPeriod(hourAndMinutes(m[1]!, undefined), m[2] ?? m[3]),
+  ],
   // Times of their own. Noon as "الظهر" alone is also "the back" ("ألم الظهر"), so alone it needs a
   // particle ("عند الظهر") or the adverb "ظهراً"; after a day it is read as a part of the day.
   [pattern(`(?:منتصف|نص|نصف)${_}الليل`), () => ({ hour: 0, minute: 0, fixed: true })],
@@ -556,6 +565,7 @@ function withPeriod(clock: { hour: number; minute: number } | undefined, periodW
 }
 
 const parts = pattern(PART_OF_DAY);
+const SPACED_PM = pattern(`(?<![\\d:./\\-])(\\d{1,2})${_}م`);
 
 const interval = (count: number | undefined) => (count !== undefined && count >= 1 && count <= 365 ? count : undefined);
 
@@ -742,6 +752,12 @@ function collect(text: string, context: ParseContext): GrammarMatch[] {
     const before = !/^[وف]?(?:ال|بال)/u.test(text.slice(part.start, part.end)) && dates.some((day) => adjacent(text, part, day));
     if (before || [...dates, ...repeats].some((day) => adjacent(text, day, part)))
       clock.push({ start: part.start, end: part.end, time: part.at });
+  }
+  // "بكرة 9 م": after a day, a spaced م is p.m., not metres.
+  for (const m of text.matchAll(SPACED_PM)) {
+    const span = { start: m.index, end: m.index + m[0].length };
+    const time = clockTime(Number(m[1]), 0, 'pm');
+    if (time && Number(m[1]) <= 12 && [...dates, ...repeats].some((day) => adjacent(text, day, span))) clock.push({ ...span, time });
   }
   for (const time of clock) matches.push({ kind: 'time', ...time });
   for (const date of dates) matches.push({ kind: 'date', start: date.start, end: date.end, date: date.date });

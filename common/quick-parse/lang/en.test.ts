@@ -41,6 +41,10 @@ const ROWS: ReadonlyArray<readonly [string, Expected]> = [
     { title: 'Gym', repeat: { freq: 'weekly', interval: 1, byWeekday: ['MO', 'WE', 'FR'] }, due_date: '2026-11-27', due_time: '07:00' },
   ],
   [
+    'Gym every mon wed fri',
+    { title: 'Gym', repeat: { freq: 'weekly', interval: 1, byWeekday: ['MO', 'WE', 'FR'] }, due_date: '2026-11-25' },
+  ],
+  [
     'Team sync every other tuesday',
     { title: 'Team sync', repeat: { freq: 'weekly', interval: 2, byWeekday: ['TU'] }, due_date: '2026-12-01' },
   ],

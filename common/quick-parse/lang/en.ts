@@ -108,7 +108,8 @@ const REPEATS: ReadonlyArray<
     },
   ],
   [
-    new RegExp(`\\b${EVERY} (other |\\d{1,3} )?(${WEEKDAY}(?:(?:, ?| and | ?& ?)${WEEKDAY})*)\\b`, 'gi'),
+    // The days may be listed with commas, "and", "&" or only spaces ("gym every mon wed fri").
+    new RegExp(`\\b${EVERY} (other |\\d{1,3} )?(${WEEKDAY}(?:(?:, ?| and | ?& ?| )${WEEKDAY}\\b)*)\\b`, 'gi'),
     (m) => ({ freq: 'weekly', interval: intervalOf(m[1]?.trim()), byWeekday: weekdaysIn(m[2]!) }),
   ],
   [
