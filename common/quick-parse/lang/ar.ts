@@ -538,10 +538,7 @@ const TIMES: ReadonlyArray<Reader<Omit<TimeFound, 'start' | 'end'>>> = [
   ],
   // "9ص", "9م", "9 ص": an hour with the clock's a.m./p.m. letter. "9 م" with a space may be nine
   // metres, so it is a time only next to a day (see collect).
-  [
-    pattern(`(?<![\\d:./\\-])(\\d{1,2})(?:(ص|م)|\\s+(ص))`),
-    (m) => withPeriod(hourAndMinutes(m[1]!, undefined), m[2] ?? m[3]),
-  ],
+  [pattern(`(?<![\\d:./\\-])(\\d{1,2})(?:(ص|م)|\\s+(ص))`), (m) => withPeriod(hourAndMinutes(m[1]!, undefined), m[2] ?? m[3])],
   // Times of their own. Noon as "الظهر" alone is also "the back" ("ألم الظهر"), so alone it needs a
   // particle ("عند الظهر") or the adverb "ظهراً"; after a day it is read as a part of the day.
   [pattern(`(?:منتصف|نص|نصف)${_}الليل`), () => ({ hour: 0, minute: 0, fixed: true })],
