@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, useSession } from './fixtures.ts';
+import { createAccount, localeTexts, setLanguage, useSession } from './fixtures.ts';
 
 /** Issue 21: the daily loop. Natural-language capture in quick add. */
 
@@ -126,3 +126,57 @@ test('undoing the completion of a repeating task puts the series back: one task,
   expect(tasks).toHaveLength(1);
   expect(tasks[0]).toMatchObject({ is_completed: 0, due_date: '2030-01-07', recurrence: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO' });
 });
+
+/**
+ * Hindi and Arabic are read by grammars of our own: what a speaker types, in native digits, is
+ * read into chips in their language and saved as a task with the rest as its title.
+ */
+const NATIVE_PHRASES = [
+  {
+    language: 'hi',
+    typed: 'दवाई लेना कल सुबह ९ बजे #घर !1',
+    marks: ['कल', 'सुबह ९ बजे', '#घर', '!1'],
+    title: 'दवाई लेना',
+    repeating: { typed: 'हर सोमवार योग', title: 'योग' },
+  },
+  {
+    language: 'ar',
+    typed: 'اجتماع الفريق بكرة الساعة ١٠ صباحاً #عمل !1',
+    marks: ['بكرة', 'الساعة ١٠ صباحاً', '#عمل', '!1'],
+    title: 'اجتماع الفريق',
+    repeating: { typed: 'ري النباتات كل يوم', title: 'ري النباتات' },
+  },
+] as const;
+
+for (const phrase of NATIVE_PHRASES) {
+  test(`${phrase.language}: quick add reads the language's own words and digits, and a repeat`, async ({ page, request }) => {
+    const t = await localeTexts(phrase.language, 'tasks');
+    const account = await createAccount(request);
+    await setLanguage(page, phrase.language);
+    await useSession(page, account);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: t('quickAdd.open') }).click();
+    const input = page.getByPlaceholder(t('quickAdd.placeholder'));
+    await input.pressSequentially(phrase.typed);
+
+    await expect(page.getByTestId('quick-add-highlight').locator('mark')).toHaveText([...phrase.marks]);
+    const chips = page.getByTestId('quick-add-chips').getByRole('listitem');
+    await expect(chips).toHaveCount(4);
+    await expect(chips.first()).toContainText(t('due.tomorrow'));
+    await expect(chips.last()).toContainText(t('priority.high'));
+
+    await input.press('Enter');
+    const card = page.getByTestId('task-card').filter({ has: page.getByRole('heading', { name: phrase.title, exact: true }) });
+    await expect(card).toBeVisible();
+    await expect(card.getByText(t('due.tomorrow'), { exact: false })).toBeVisible();
+    await expect(card.getByText(t('priority.high'))).toBeVisible();
+
+    await input.fill(phrase.repeating.typed);
+    await expect(chips).toHaveCount(1);
+    await input.press('Enter');
+    const repeating = page
+      .getByTestId('task-card')
+      .filter({ has: page.getByRole('heading', { name: phrase.repeating.title, exact: true }) });
+    await expect(repeating.getByTestId('repeats')).toBeVisible();
+  });
+}
