@@ -286,3 +286,39 @@ test('lines pasted into quick add make a task with its subtasks; their chip drop
   await expect(plants).toBeVisible();
   await expect(plants.getByTestId('checklist-progress')).toHaveCount(0);
 });
+
+test('a live update between two moves does not put a row back where the first move left it', async ({ page, request }) => {
+  const account = await signedIn(page, request, 'en', 'light');
+  const texts = await localeTexts('en', 'subtasks');
+  const task = await createTask(request, account, { title: 'Pack the van' });
+  await addSubtasks(request, account, task.id, ['Boxes', 'Books', 'Lamp']);
+  await page.goto('/dashboard');
+  const section = (await openTask(page, 'Pack the van')).getByTestId('subtasks');
+  await expectTitles(section, ['Boxes', 'Books', 'Lamp']);
+
+  // A slow connection: each move is applied by the server at once, its answer comes 1.5 s later,
+  // and meanwhile the live update of the first move reaches this browser.
+  await page.route('**/api/tasks/*/subtasks/order', async (route) => {
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.fulfill({ response });
+  });
+  const detailRead = page.waitForResponse(
+    (response) => response.request().method() === 'GET' && new URL(response.url()).pathname === `/api/task/${task.id}`,
+  );
+  const lampHandle = section.getByRole('button', { name: texts('item.move', { title: 'Lamp' }) });
+  await lampHandle.focus();
+  await page.keyboard.press('Alt+ArrowUp');
+  await page.keyboard.press('Alt+ArrowUp');
+  await expectTitles(section, ['Lamp', 'Boxes', 'Books']);
+
+  // The first time the dialog reads the task again, both moves are in: nothing older is painted.
+  await detailRead;
+  await page.waitForTimeout(300);
+  const shown = await rows(section)
+    .locator('[data-field="title"]')
+    .evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).value));
+  expect(shown).toEqual(['Lamp', 'Boxes', 'Books']);
+  await page.keyboard.press('Alt+ArrowDown');
+  await expectTitles(section, ['Boxes', 'Lamp', 'Books']);
+});

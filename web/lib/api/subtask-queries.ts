@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { SubtaskWriteResponse, type Subtask, type SubtaskProgress } from '../../../common/schemas/subtask.schema.ts';
 import type { TaskDetailResponse } from '../../../common/schemas/task.schema.ts';
 import { apiRequest } from '../api-client.ts';
-import { taskKeys, type TaskPage } from './task-queries.ts';
+import { holdDetailRefreshes, taskKeys, type TaskPage } from './task-queries.ts';
 
 /** A change of a task's subtasks, as the panel asks for it. */
 export type SubtaskWrite =
@@ -126,6 +126,7 @@ export function useSubtaskWrites(taskId: number) {
     void queryClient.cancelQueries({ queryKey: taskKeys.detail(taskId) });
     const queue = queues.get(taskId) ?? { last: Promise.resolve(), open: 0 };
     queues.set(taskId, queue);
+    holdDetailRefreshes(taskId, true);
     queue.open += 1;
     const sent = queue.last.then(() => sendSubtaskWrite(taskId, write));
     queue.last = sent.catch(() => undefined);
@@ -143,6 +144,7 @@ export function useSubtaskWrites(taskId: number) {
         queue.open -= 1;
         if (queue.open === 0) {
           queues.delete(taskId);
+          holdDetailRefreshes(taskId, false);
           void queryClient.invalidateQueries({ queryKey: taskKeys.all });
         }
       });

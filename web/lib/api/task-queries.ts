@@ -33,6 +33,26 @@ export const taskKeys = {
   detail: (id: number) => ['tasks', 'detail', id] as const,
 };
 
+/**
+ * Tasks with subtask writes sent and not all answered (subtask-queries.ts). A live update's
+ * refetch of such a task's detail would read the database between two of them and paint an older
+ * list over the one shown (a row moved up twice jumping back, then the next key moving the wrong
+ * row); the detail is read again once the last write is answered instead.
+ */
+const detailsBeingWritten = new Set<number>();
+
+export function holdDetailRefreshes(taskId: number, holding: boolean) {
+  if (holding) detailsBeingWritten.add(taskId);
+  else detailsBeingWritten.delete(taskId);
+}
+
+/** What a live update refreshes: every task query, but the details of tasks being written. */
+export const liveTaskQueries = {
+  queryKey: taskKeys.all,
+  predicate: ({ queryKey }: { queryKey: readonly unknown[] }) =>
+    !(queryKey[1] === 'detail' && detailsBeingWritten.has(queryKey[2] as number)),
+};
+
 const toQuery = (filters: TaskServerFilters) => ({
   label: filters.label,
   sort: filters.sort,
