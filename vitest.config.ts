@@ -1,8 +1,13 @@
+import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores (one on CI's two). The server tests
+    // mostly wait on databases, sockets and child processes, so one more worker than cores keeps
+    // both busy: on two cores the unit run took 3.7 min instead of 6.
+    maxWorkers: os.availableParallelism() + 1,
     projects: [
       {
         test: {
