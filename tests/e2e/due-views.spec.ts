@@ -89,6 +89,29 @@ test('Upcoming shows the next two weeks day by day and folds the empty days into
   await expect(page.getByTestId('upcoming-view')).toBeVisible();
 });
 
+test('Today switches between list and grid by itself, and the dashboard keeps the same choice', async ({ page, request }) => {
+  const account = await plannedWeek(request);
+  await useSession(page, account);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard?view=today');
+  const dueToday = page.getByTestId('due-today-section').getByTestId('task-card');
+  await expect(dueToday).toHaveCount(3);
+  const tops = async () => Promise.all([0, 1].map(async (index) => (await dueToday.nth(index).boundingBox())!.y));
+  // A list: one card under the other.
+  const [firstTop, secondTop] = await tops();
+  expect(secondTop).toBeGreaterThan(firstTop!);
+
+  const grid = page.getByRole('button', { name: 'Grid view' });
+  await grid.click();
+  await expect(grid).toHaveAttribute('aria-pressed', 'true');
+  // A grid: side by side.
+  await expect.poll(async () => new Set(await tops()).size).toBe(1);
+
+  await page.getByRole('tab', { name: 'All tasks' }).click();
+  await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('task-list')).toHaveAttribute('data-layout', 'grid');
+});
+
 for (const language of ['en', 'ar'] as const) {
   for (const theme of ['light', 'dark'] as const) {
     test(`Today and Upcoming by keyboard, axe clean (${language}, ${theme})`, async ({ page, request }) => {

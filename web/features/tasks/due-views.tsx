@@ -2,7 +2,6 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CalendarCheck2, CalendarClock } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STORAGE_KEYS, type Density } from '../../../common/constants.ts';
 import { RescheduleResponse, type Task } from '../../../common/schemas/task.schema.ts';
 import { addDays } from '../../../common/task-rules.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -11,10 +10,10 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { apiRequest, errorMessage } from '../../lib/api-client.ts';
 import { taskKeys, taskPagesQuery, type TaskScope, type TaskServerFilters } from '../../lib/api/task-queries.ts';
 import { cx } from '../../lib/class-names.ts';
-import { storage } from '../../lib/storage.ts';
 import { offerUndoInToast } from '../../lib/undo-toast.ts';
 import { useUserClock } from '../../lib/use-user-clock.ts';
 import { TaskCard } from './task-card.tsx';
+import { useTaskLayout, ViewControls } from './view-controls.tsx';
 import { useToggleCompletion } from './use-task-actions.ts';
 
 export type DueViewName = 'today' | 'upcoming';
@@ -78,8 +77,8 @@ interface DueViewProps {
 export default function DueView({ view, onOpenTask }: DueViewProps) {
   const { t } = useTranslation('due');
   const { today } = useUserClock();
-  const layout = storage.get(STORAGE_KEYS.viewMode) === 'grid' ? 'grid' : 'list';
-  const density: Density = storage.get(STORAGE_KEYS.density) === 'compact' ? 'compact' : 'comfortable';
+  const taskLayout = useTaskLayout();
+  const { viewMode: layout, density } = taskLayout;
   const range = view === 'today' ? { due_to: today } : { due_from: today, due_to: addDays(today, UPCOMING_DAYS - 1) };
   const { tasks, loading, error, retry } = useTasksDue(range);
   const toggle = useToggleCompletion();
@@ -119,10 +118,18 @@ export default function DueView({ view, onOpenTask }: DueViewProps) {
     );
 
   const sorted = [...tasks].sort((a, b) => byDueMoment(a.task, b.task));
-  return view === 'today' ? (
-    <TodayView entries={sorted} today={today} cards={cards} />
-  ) : (
-    <UpcomingView entries={sorted} today={today} cards={cards} />
+  return (
+    <div className="space-y-3">
+      {/* The dashboard's layout, switched here too: one choice for all three views. */}
+      <div className="flex justify-end">
+        <ViewControls layout={taskLayout} />
+      </div>
+      {view === 'today' ? (
+        <TodayView entries={sorted} today={today} cards={cards} />
+      ) : (
+        <UpcomingView entries={sorted} today={today} cards={cards} />
+      )}
+    </div>
   );
 }
 

@@ -1,22 +1,9 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ArrowDownWideNarrow,
-  ArrowUpNarrowWide,
-  CalendarCheck,
-  CheckCircle2,
-  Circle,
-  LayoutGrid,
-  List,
-  ListFilter,
-  Plus,
-  Rows3,
-  Search,
-  X,
-} from 'lucide-react';
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, CalendarCheck, CheckCircle2, Circle, ListFilter, Plus, Search, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PRIORITIES, STORAGE_KEYS, type Density, type ViewMode } from '../../../common/constants.ts';
+import { PRIORITIES } from '../../../common/constants.ts';
 import type { Task } from '../../../common/schemas/task.schema.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -26,7 +13,6 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { taskKeys, taskPagesQuery, taskSummaryQuery } from '../../lib/api/task-queries.ts';
 import { useSettled } from '../../lib/use-settled.ts';
 import { cx } from '../../lib/class-names.ts';
-import { storage } from '../../lib/storage.ts';
 import { TASK_EVENTS } from '../../lib/task-events.ts';
 import {
   activeFilterCount,
@@ -38,6 +24,7 @@ import {
   type DashboardFilters,
 } from './dashboard-filters.ts';
 import { TaskList } from './task-list.tsx';
+import { useTaskLayout, ViewControls } from './view-controls.tsx';
 import { useToggleCompletion } from './use-task-actions.ts';
 import { useUserClock } from '../../lib/use-user-clock.ts';
 
@@ -46,14 +33,6 @@ const selectClasses =
 
 /** How long typing must pause before the search is asked of the server. */
 const SEARCH_PAUSE_MS = 250;
-
-function storedViewMode(): ViewMode {
-  return storage.get(STORAGE_KEYS.viewMode) === 'grid' ? 'grid' : 'list';
-}
-
-function storedDensity(): Density {
-  return storage.get(STORAGE_KEYS.density) === 'compact' ? 'compact' : 'comfortable';
-}
 
 /** Tailwind's `sm` breakpoint: below it, sorting folds into the Filters panel so the first task shows on a phone. */
 const WIDE = '(min-width: 640px)';
@@ -79,8 +58,8 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
     const label = searchParams.get('label');
     return label ? { ...INITIAL_FILTERS, label } : INITIAL_FILTERS;
   });
-  const [viewMode, setViewModeState] = useState<ViewMode>(storedViewMode);
-  const [density, setDensityState] = useState<Density>(storedDensity);
+  const layout = useTaskLayout();
+  const { viewMode, density } = layout;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const wide = useWideScreen();
   // Today where the person lives (issue 21), not where the browser happens to be.
@@ -138,15 +117,6 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
   const toggle = useToggleCompletion();
   const onToggle = useCallback((task: Task) => toggle.mutate(task), [toggle]);
 
-  const setViewMode = (next: ViewMode) => {
-    storage.set(STORAGE_KEYS.viewMode, next);
-    setViewModeState(next);
-  };
-  const toggleDensity = () => {
-    const next = density === 'compact' ? 'comfortable' : 'compact';
-    storage.set(STORAGE_KEYS.density, next);
-    setDensityState(next);
-  };
   const update = (patch: Partial<DashboardFilters>) => setFilters((current) => ({ ...current, ...patch }));
   const filtered = activeFilterCount(filters) > 0 || filters.search.trim() !== '';
   const everything = summary.data ? summary.data.pending + summary.data.done : undefined;
@@ -261,38 +231,7 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
               <span className="rounded-full bg-brand px-1.5 text-xs text-brand-fg">{activeFilterCount(filters)}</span>
             )}
           </Button>
-          <div role="group" aria-label={t('view.label')} className="flex rounded-control border border-line bg-surface p-0.5">
-            {(['list', 'grid'] as const).map((modeOption) => (
-              <button
-                key={modeOption}
-                type="button"
-                onClick={() => setViewMode(modeOption)}
-                aria-pressed={viewMode === modeOption}
-                aria-label={t(`view.${modeOption}`)}
-                title={t(`view.${modeOption}`)}
-                className={cx(
-                  'flex h-8 w-8 items-center justify-center rounded-[0.35rem]',
-                  viewMode === modeOption ? 'bg-brand-soft text-brand-strong' : 'text-muted hover:text-fg',
-                )}
-              >
-                {modeOption === 'list' ? <List aria-hidden className="h-4 w-4" /> : <LayoutGrid aria-hidden className="h-4 w-4" />}
-              </button>
-            ))}
-            <button
-              type="button"
-              onClick={toggleDensity}
-              aria-pressed={density === 'compact'}
-              aria-label={t('view.compact')}
-              title={t('view.compact')}
-              data-testid="density-compact"
-              className={cx(
-                'flex h-8 w-8 items-center justify-center rounded-[0.35rem]',
-                density === 'compact' ? 'bg-brand-soft text-brand-strong' : 'text-muted hover:text-fg',
-              )}
-            >
-              <Rows3 aria-hidden className="h-4 w-4" />
-            </button>
-          </div>
+          <ViewControls layout={layout} />
         </div>
 
         {(wide || filtersOpen) && (
