@@ -3,6 +3,7 @@ import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown'
 import remarkGfm from 'remark-gfm';
 import { checklistItems, type ChecklistItem } from '../../../common/checklist.ts';
 import { cx } from '../../lib/class-names.ts';
+import './markdown.css';
 
 /** Ticks a checklist box: the offset of its mark in the source, and its new state; a rejected promise puts the box back. */
 export type ToggleChecklistItem = (markOffset: number, checked: boolean) => unknown;
