@@ -5,9 +5,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores (one on CI's two). The server tests
-    // mostly wait on databases, sockets and child processes, so one more worker than cores keeps
-    // both busy: on two cores the unit run took 3.7 min instead of 6.
-    maxWorkers: os.availableParallelism() + 1,
+    // mostly wait on databases, sockets and child processes, so one a core keeps both busy: on two
+    // cores the unit run took 3.5 min instead of 6. One more than the cores was barely faster and
+    // starved the tests that time a worker's warm-up.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         test: {
