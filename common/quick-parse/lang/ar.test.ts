@@ -43,11 +43,14 @@ const ROWS: ReadonlyArray<readonly [string, Expected, string?]> = [
   // "الغد" is tomorrow after a part of the day or a particle; alone it is "the future".
   ['اجتماع مع العميل صباح الغد', { title: 'اجتماع مع العميل', due_date: '2026-11-26', due_time: '09:00' }],
   ['اتصل بأمي مساء الغد', { title: 'اتصل بأمي', due_date: '2026-11-26', due_time: '18:00' }],
-  ['أنهِ العرض في الغد', { title: 'أنهِ العرض', due_date: '2026-11-26' }],
+  ['سلّم التقرير بحلول الغد', { title: 'سلّم التقرير', due_date: '2026-11-26' }],
   ['محاضرة عن جيل الغد', { title: 'محاضرة عن جيل الغد' }],
-  // The clock's ص/م: attached ("٩ص", "٧م") or spaced after a day; "5 م" alone is five metres.
+  ['الاستثمار في الغد', { title: 'الاستثمار في الغد' }],
+  // The clock's ص after an hour ("١١ص", "٩ ص"); its م only next to a day ("بكرة ٧م"): "5م" alone is five metres.
   ['اجتماع الفريق ١١ص', { title: 'اجتماع الفريق', due_date: '2026-11-25', due_time: '11:00' }],
-  ['ادفع الفاتورة ٧م', { title: 'ادفع الفاتورة', due_date: '2026-11-25', due_time: '19:00' }],
+  ['ادفع الفاتورة بكرة ٧م', { title: 'ادفع الفاتورة', due_date: '2026-11-26', due_time: '19:00' }],
+  ['اشتري قماش 5م', { title: 'اشتري قماش 5م' }],
+  ['تاريخ القرن 19م', { title: 'تاريخ القرن 19م' }],
   ['موعد الطبيب بكرة ٩ ص', { title: 'موعد الطبيب', due_date: '2026-11-26', due_time: '09:00' }],
   ['العشاء مع الأصدقاء بكرة ٩ م', { title: 'العشاء مع الأصدقاء', due_date: '2026-11-26', due_time: '21:00' }],
   ['اشتري قماش 5 م', { title: 'اشتري قماش 5 م' }],

@@ -249,7 +249,7 @@ const WORK_WEEK: Weekday[] = ['MO', 'TU', 'WE', 'TH', 'FR'];
 
 // Particles typed before a phrase that belong to it, so the title does not keep them.
 /** "يوم الجمعة", "في ٥ مارس", "ليوم الخميس" (for), "حتى بكرة" (by), "من السبت" (from), "و" (and). */
-const DATE_LEAD_INS = '(?:[وف]?(?:في|[لب]?يوم|بتاريخ|تاريخ|حتي|لحد|لغايه|من|ابتداء\\s+من|ابتداءا\\s+من|بدءا\\s+من|اعتبارا\\s+من)|و)';
+const DATE_LEAD_INS = '(?:[وف]?(?:في|[لب]?يوم|بتاريخ|تاريخ|حتي|لحد|لغايه|بحلول|من|ابتداء\\s+من|ابتداءا\\s+من|بدءا\\s+من|اعتبارا\\s+من)|و)';
 /**
  * "عند الساعة", "ع الساعة" (spoken على), "حوالي الساعة". Not على: folded, it is "علي", the name
  * Ali, and "قابل علي الساعة ٩" must keep him; على typed with its ى is taken at the end (see `ON`).
@@ -409,9 +409,9 @@ const DATES: ReadonlyArray<Reader<string>> = [
   [pattern(`${ARTICLE}يوم${NOT_A_NOUN_PHRASE}|[وف]?ل?النهارد[ها]`), (_m, { today }) => today],
   // Tomorrow: MSA "غداً", spoken "بكرة"/"بكرا", Gulf and Iraqi "باجر", Maghrebi "غدوة".
   [pattern('[وف]?ل?(?:بكره|بكرا|غدا|غدوه|باجر)'), (_m, { today }) => addDays(today, 1)],
-  // "الغد" (the morrow) names tomorrow after a part of the day ("صباح الغد", "مساء الغد") or a
-  // particle ("في الغد", "حتى الغد"); alone it is also "the future" ("جيل الغد", tomorrow's generation).
-  [pattern(`(?<=(?:صباح|مساء|مسا|في|حتي|لحد|بحلول)${_})الغد`), (_m, { today }) => addDays(today, 1)],
+  // "الغد" (the morrow) names tomorrow after a part of the day ("صباح الغد", "مساء الغد") or "by"
+  // ("حتى الغد", "بحلول الغد"); otherwise it is "the future" ("جيل الغد", "الاستثمار في الغد").
+  [pattern(`(?<=${START}(?:صباح|مساء|مسا|حتي|لحد|بحلول)${_})الغد`), (_m, { today }) => addDays(today, 1)],
   [pattern(`[وف]?ل?بعد${_}(?:بكره|بكرا|غدا|غد|الغد|باجر)`), (_m, { today }) => addDays(today, 2)],
   // "بعد ٣ أيام", "خلال أسبوع", "بعد يومين" (the dual is the count), Egyptian "كمان شهرين".
   // A single day, "بعد يوم", is left alone: "بعد يوم الجمعة" is "after Friday" (and tomorrow is بكرة);
@@ -536,9 +536,9 @@ const TIMES: ReadonlyArray<Reader<Omit<TimeFound, 'start' | 'end'>>> = [
     pattern(`(?:(?<![\\d:./\\-])(\\d{1,2})|(?<!(?:يوم|كل)${_})(${HOUR}))(${MINUTES})?\\s*(${PART_OF_DAY})`),
     (m) => withPeriod(hourAndMinutes((m[1] ?? m[2])!, m[3]), m[4]),
   ],
-  // "9ص", "9م", "9 ص": an hour with the clock's a.m./p.m. letter. "9 م" with a space may be nine
-  // metres, so it is a time only next to a day (see collect).
-  [pattern(`(?<![\\d:./\\-])(\\d{1,2})(?:(ص|م)|\\s+(ص))`), (m) => withPeriod(hourAndMinutes(m[1]!, undefined), m[2] ?? m[3])],
+  // "9ص", "9 ص": an hour with the clock's a.m. letter. Its p.m. letter may be metres ("5م", "5 م")
+  // or a century ("القرن 19م"), so after a bare hour it is a time only next to a day (see collect).
+  [pattern(`(?<![\\d:./\\-])(\\d{1,2})\\s*ص`), (m) => withPeriod(hourAndMinutes(m[1]!, undefined), 'ص')],
   // Times of their own. Noon as "الظهر" alone is also "the back" ("ألم الظهر"), so alone it needs a
   // particle ("عند الظهر") or the adverb "ظهراً"; after a day it is read as a part of the day.
   [pattern(`(?:منتصف|نص|نصف)${_}الليل`), () => ({ hour: 0, minute: 0, fixed: true })],
@@ -562,7 +562,7 @@ function withPeriod(clock: { hour: number; minute: number } | undefined, periodW
 }
 
 const parts = pattern(PART_OF_DAY);
-const SPACED_PM = pattern(`(?<![\\d:./\\-])(\\d{1,2})${_}م`);
+const HOUR_PM = pattern(`(?<![\\d:./\\-])(\\d{1,2})\\s*م`);
 
 const interval = (count: number | undefined) => (count !== undefined && count >= 1 && count <= 365 ? count : undefined);
 
@@ -750,8 +750,8 @@ function collect(text: string, context: ParseContext): GrammarMatch[] {
     if (before || [...dates, ...repeats].some((day) => adjacent(text, day, part)))
       clock.push({ start: part.start, end: part.end, time: part.at });
   }
-  // "بكرة 9 م": after a day, a spaced م is p.m., not metres.
-  for (const m of text.matchAll(SPACED_PM)) {
+  // "بكرة 9م", "بكرة 9 م": after a day, م is p.m., not metres.
+  for (const m of text.matchAll(HOUR_PM)) {
     const span = { start: m.index, end: m.index + m[0].length };
     const time = clockTime(Number(m[1]), 0, 'pm');
     if (time && Number(m[1]) <= 12 && [...dates, ...repeats].some((day) => adjacent(text, day, span))) clock.push({ ...span, time });

@@ -41,6 +41,10 @@ const ROWS: ReadonlyArray<readonly [string, Expected]> = [
     { title: 'Gym', repeat: { freq: 'weekly', interval: 1, byWeekday: ['MO', 'WE', 'FR'] }, due_date: '2026-11-27', due_time: '07:00' },
   ],
   [
+    'Tutoring every saturday SAT prep',
+    { title: 'Tutoring SAT prep', repeat: { freq: 'weekly', interval: 1, byWeekday: ['SA'] }, due_date: '2026-11-28' },
+  ],
+  [
     'Gym every mon wed fri',
     { title: 'Gym', repeat: { freq: 'weekly', interval: 1, byWeekday: ['MO', 'WE', 'FR'] }, due_date: '2026-11-25' },
   ],

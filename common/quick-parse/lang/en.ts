@@ -108,8 +108,9 @@ const REPEATS: ReadonlyArray<
     },
   ],
   [
-    // The days may be listed with commas, "and", "&" or only spaces ("gym every mon wed fri").
-    new RegExp(`\\b${EVERY} (other |\\d{1,3} )?(${WEEKDAY}(?:(?:, ?| and | ?& ?| )${WEEKDAY}\\b)*)\\b`, 'gi'),
+    // The days may be listed with commas, "and", "&" or only spaces ("gym every mon wed fri"); after
+    // a space alone "sat" and "sun" are words of their own ("every saturday SAT prep").
+    new RegExp(`\\b${EVERY} (other |\\d{1,3} )?(${WEEKDAY}(?:(?:, ?| and | ?& ?| (?!(?:sat|sun)\\b))${WEEKDAY}\\b)*)\\b`, 'gi'),
     (m) => ({ freq: 'weekly', interval: intervalOf(m[1]?.trim()), byWeekday: weekdaysIn(m[2]!) }),
   ],
   [
