@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { commentKeys } from './api/comment-queries.ts';
 import { shareKeys } from './api/share-queries.ts';
-import { liveTaskQueries, markTaskDeleted } from './api/task-queries.ts';
+import { markTaskDeleted, taskKeys } from './api/task-queries.ts';
 import { ApiError, apiFetch } from './http/fetch-core.ts';
 import { readEventStream } from './http/sse.ts';
 import { useSession } from './session.tsx';
@@ -120,7 +120,7 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
       void queryClient.invalidateQueries({ queryKey: shareKeys.pending });
       return;
     case 'task-changed':
-      void queryClient.invalidateQueries(liveTaskQueries);
+      void queryClient.invalidateQueries({ queryKey: taskKeys.all });
       return;
     case 'task-deleted': {
       const taskId = taskIdOf(data);
@@ -128,7 +128,7 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
         markTaskDeleted(taskId);
         queryClient.removeQueries({ queryKey: commentKeys.task(taskId) });
       }
-      void queryClient.invalidateQueries(liveTaskQueries);
+      void queryClient.invalidateQueries({ queryKey: taskKeys.all });
       return;
     }
     case 'comments-changed': {
@@ -159,7 +159,7 @@ export function useLiveUpdates() {
         if (event.event !== 'ready') return applyLiveEvent(queryClient, event);
         if (connectedBefore) {
           void queryClient.invalidateQueries({ queryKey: shareKeys.pending });
-          void queryClient.invalidateQueries(liveTaskQueries);
+          void queryClient.invalidateQueries({ queryKey: taskKeys.all });
           void queryClient.invalidateQueries({ queryKey: commentKeys.all });
         }
         connectedBefore = true;

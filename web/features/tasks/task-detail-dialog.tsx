@@ -16,7 +16,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { streamAiText } from '../../lib/api/ai-queries.ts';
 import { downloadTaskExport, type ExportFormat } from '../../lib/api/export-download.ts';
 import { useLeaveShare } from '../../lib/api/share-queries.ts';
-import { isTaskDeleted, loadedTask, taskDetailQuery } from '../../lib/api/task-queries.ts';
+import { detailMayBeFetched, loadedTask, taskDetailQuery } from '../../lib/api/task-queries.ts';
 import { cx } from '../../lib/class-names.ts';
 import { lazyWithRetry } from '../../lib/lazy-with-retry.ts';
 import { dateTimeText, dueDateText } from './task-dates.ts';
@@ -60,7 +60,7 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
   const queryClient = useQueryClient();
   const detail = useQuery({
     ...taskDetailQuery(taskId ?? 0),
-    enabled: () => taskId !== null && !isTaskDeleted(taskId),
+    enabled: () => taskId !== null && detailMayBeFetched(taskId),
     // The card's task shows at once; the answer adds the activity (and anything newer).
     placeholderData: () => {
       const task = taskId === null ? undefined : loadedTask(queryClient, taskId);

@@ -34,10 +34,11 @@ export const taskKeys = {
 };
 
 /**
- * Tasks with subtask writes sent and not all answered (subtask-queries.ts). A live update's
- * refetch of such a task's detail would read the database between two of them and paint an older
- * list over the one shown (a row moved up twice jumping back, then the next key moving the wrong
- * row); the detail is read again once the last write is answered instead.
+ * Tasks with subtask writes sent and not all answered (subtask-queries.ts). A refetch of such a
+ * task's detail (a live update, the window regaining focus, another change's invalidation) would
+ * read the database between two of them and paint an older list over the one shown (a row moved
+ * up twice jumping back, then the next key moving the wrong row). The detail query is disabled
+ * meanwhile, and read again once the last write is answered.
  */
 const detailsBeingWritten = new Set<number>();
 
@@ -46,12 +47,8 @@ export function holdDetailRefreshes(taskId: number, holding: boolean) {
   else detailsBeingWritten.delete(taskId);
 }
 
-/** What a live update refreshes: every task query, but the details of tasks being written. */
-export const liveTaskQueries = {
-  queryKey: taskKeys.all,
-  predicate: ({ queryKey }: { queryKey: readonly unknown[] }) =>
-    !(queryKey[1] === 'detail' && detailsBeingWritten.has(queryKey[2] as number)),
-};
+/** Whether a task's detail may be fetched now: not once deleted, nor while its subtask writes are in flight. */
+export const detailMayBeFetched = (id: number) => !deletedTasks.has(id) && !detailsBeingWritten.has(id);
 
 const toQuery = (filters: TaskServerFilters) => ({
   label: filters.label,
@@ -131,7 +128,6 @@ export const taskSummaryQuery = (scope: TaskScope, { sort: _sort, direction: _di
  */
 const deletedTasks = new Set<number>();
 export const markTaskDeleted = (id: number, deleted = true) => void (deleted ? deletedTasks.add(id) : deletedTasks.delete(id));
-export const isTaskDeleted = (id: number) => deletedTasks.has(id);
 
 /**
  * The task as a loaded list page has it: the detail dialog paints it at once while its own
@@ -153,7 +149,7 @@ export const taskDetailQuery = (id: number) =>
   queryOptions({
     queryKey: taskKeys.detail(id),
     queryFn: ({ signal }) => apiRequest(`/api/task/${id}`, { schema: TaskDetailResponse, signal }),
-    enabled: () => !deletedTasks.has(id),
+    enabled: () => detailMayBeFetched(id),
   });
 
 export const addTask = (input: TaskInput & { duplicated_from?: number }) =>
