@@ -36,6 +36,8 @@ const ROWS: ReadonlyArray<[string, Expected, string?]> = [
   ['Kino Freitag um 8 Uhr abends', { title: 'Kino', due_date: '2026-11-27', due_time: '20:00' }],
   ['Kaffee mit Jana übermorgen um halb 4 nachmittags', { title: 'Kaffee mit Jana', due_date: '2026-11-27', due_time: '15:30' }],
   ['Bank anrufen morgen früh', { title: 'Bank anrufen', due_date: '2026-11-26', due_time: '09:00' }],
+  // The issue's own example: a day, then the hour with Uhr.
+  ['Zahnarzt morgen 9 Uhr', { title: 'Zahnarzt', due_date: '2026-11-26', due_time: '09:00' }],
   ['Kinder abholen morgen Nachmittag', { title: 'Kinder abholen', due_date: '2026-11-26', due_time: '14:00' }],
   // "Montag Morgen" is Monday morning, not Monday and tomorrow.
   ['Chef anrufen Montag Morgen', { title: 'Chef anrufen', due_date: '2026-11-30', due_time: '09:00' }],

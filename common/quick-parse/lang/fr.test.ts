@@ -38,6 +38,8 @@ const ROWS: ReadonlyArray<[string, Expected, string?]> = [
   ['Préparer le dossier pour 18h', { title: 'Préparer le dossier', due_date: '2026-11-25', due_time: '18:00' }],
   ['Dîner chez Claire ce soir', { title: 'Dîner chez Claire', due_date: '2026-11-25', due_time: '20:00' }],
   ['Appeler le garage demain matin', { title: 'Appeler le garage', due_date: '2026-11-26', due_time: '09:00' }],
+  // The issue's own example: a day, then a bare hour in French style.
+  ['Appeler le médecin demain 9h', { title: 'Appeler le médecin', due_date: '2026-11-26', due_time: '09:00' }],
   ['Faire les courses demain après-midi', { title: 'Faire les courses', due_date: '2026-11-26', due_time: '14:00' }],
   ['Préparer la valise dimanche soir', { title: 'Préparer la valise', due_date: '2026-11-29', due_time: '18:00' }],
   // Chrono alone reads "la semaine prochaine" as a week from today.
