@@ -753,8 +753,9 @@ function collect(text: string, context: ParseContext): GrammarMatch[] {
   // "بكرة 9م", "بكرة 9 م": after a day, م is p.m., not metres.
   for (const m of text.matchAll(HOUR_PM)) {
     const span = { start: m.index, end: m.index + m[0].length };
-    const time = clockTime(Number(m[1]), 0, 'pm');
-    if (time && Number(m[1]) <= 12 && [...dates, ...repeats].some((day) => adjacent(text, day, span))) clock.push({ ...span, time });
+    const hour = Number(m[1]);
+    const time = hour <= 12 ? clockTime(hour, 0, 'pm') : undefined;
+    if (time && [...dates, ...repeats].some((day) => adjacent(text, day, span))) clock.push({ ...span, time });
   }
   for (const time of clock) matches.push({ kind: 'time', ...time });
   for (const date of dates) matches.push({ kind: 'date', start: date.start, end: date.end, date: date.date });

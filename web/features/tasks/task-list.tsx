@@ -61,7 +61,7 @@ export function TaskList({
     if (onEndReached && lastShownRow >= rows.length - LOAD_AHEAD_ROWS) onEndReached();
   }, [onEndReached, lastShownRow, rows.length]);
   // The space between rows, inside each (a virtualised list has no gap of its own).
-  const gap = density === 'compact' ? 'pb-1.5' : 'pb-2';
+  const rowGap = density === 'compact' ? 6 : 8;
 
   return (
     <div ref={container} data-testid="task-list" data-layout={layout}>
@@ -69,9 +69,7 @@ export function TaskList({
         ref={virtualizer}
         data={rows}
         // Close to the cards' usual heights, so the scrollbar barely moves as rows are measured.
-        itemSize={
-          (layout === 'grid' ? (density === 'compact' ? 110 : 150) : density === 'compact' ? 42 : 84) + (density === 'compact' ? 6 : 8)
-        }
+        itemSize={(layout === 'grid' ? (density === 'compact' ? 110 : 150) : density === 'compact' ? 42 : 84) + rowGap}
         bufferSize={600}
         onScroll={measureShown}
         onResize={measureShown}
@@ -79,7 +77,7 @@ export function TaskList({
         {/* Rows by position, cards by task: a card that moves (completed, re-sorted) leaves its row, so
             focus on it goes to the card now in its place (shortcuts/page-actions.ts) rather than following it. */}
         {(row, index) => (
-          <div key={index} className={gap}>
+          <div key={index} style={{ paddingBottom: rowGap }}>
             <div className="grid gap-2" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
               {row.map((task) => (
                 <TaskCard key={task.id} task={task} layout={layout} density={density} {...handlers} />

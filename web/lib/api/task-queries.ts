@@ -47,9 +47,6 @@ export function holdDetailRefreshes(taskId: number, holding: boolean) {
   else detailsBeingWritten.delete(taskId);
 }
 
-/** Whether a task's detail may be fetched now: not once deleted, nor while its subtask writes are in flight. */
-export const detailMayBeFetched = (id: number) => !deletedTasks.has(id) && !detailsBeingWritten.has(id);
-
 const toQuery = (filters: TaskServerFilters) => ({
   label: filters.label,
   sort: filters.sort,
@@ -128,6 +125,9 @@ export const taskSummaryQuery = (scope: TaskScope, { sort: _sort, direction: _di
  */
 const deletedTasks = new Set<number>();
 export const markTaskDeleted = (id: number, deleted = true) => void (deleted ? deletedTasks.add(id) : deletedTasks.delete(id));
+
+/** Whether a task's detail may be fetched now: not once deleted, nor while its subtask writes are in flight. */
+export const detailMayBeFetched = (id: number) => !deletedTasks.has(id) && !detailsBeingWritten.has(id);
 
 /**
  * The task as a loaded list page has it: the detail dialog paints it at once while its own
