@@ -26,11 +26,14 @@ export interface ToastOptions {
   action?: ToastAction | undefined;
   /** How long it shows; the spec's success time unless said. */
   durationMs?: number;
+  /** A second, quieter line under the message (where a reschedule moved the task). */
+  detail?: string | undefined;
 }
 
 interface Toast {
   id: number;
   message: string;
+  detail?: string | undefined;
   tone: 'success' | 'error';
   action?: ToastAction | undefined;
 }
@@ -48,9 +51,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback((id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)), []);
   const show = useCallback(
     (message: string, options: Toast['tone'] | ToastOptions = 'success') => {
-      const { tone = 'success', action, durationMs = TIMINGS.successBannerMs } = typeof options === 'string' ? { tone: options } : options;
+      const {
+        tone = 'success',
+        action,
+        detail,
+        durationMs = TIMINGS.successBannerMs,
+      } = typeof options === 'string' ? { tone: options } : options;
       const id = nextId.current++;
-      setToasts((current) => [...current.slice(-2), { id, message, tone, action }]);
+      setToasts((current) => [...current.slice(-2), { id, message, detail, tone, action }]);
       setTimeout(() => dismiss(id), durationMs);
       return id;
     },
@@ -101,8 +109,20 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss(id: number): 
         toast.tone === 'success' ? 'bg-fg text-bg' : 'bg-danger text-danger-fg',
       )}
     >
-      {toast.tone === 'success' ? <CheckCircle2 aria-hidden className="h-4 w-4" /> : <XCircle aria-hidden className="h-4 w-4" />}
-      {toast.message}
+      {toast.tone === 'success' ? (
+        <CheckCircle2 aria-hidden className="h-4 w-4 shrink-0" />
+      ) : (
+        <XCircle aria-hidden className="h-4 w-4 shrink-0" />
+      )}
+      {toast.detail ? (
+        // The message keeps an element of its own: the spec's words are found as they are.
+        <span className="flex min-w-0 flex-col">
+          <span>{toast.message}</span>
+          <span className="font-normal opacity-80">{toast.detail}</span>
+        </span>
+      ) : (
+        toast.message
+      )}
       {toast.action && (
         <button
           type="button"

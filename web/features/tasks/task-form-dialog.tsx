@@ -201,6 +201,8 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
       try {
         const task = await save.mutateAsync({
           id: mode === 'edit' ? taskId : undefined,
+          // An edit that moves the date or time offers to undo the move (issue 21 §6).
+          before: mode === 'edit' ? { due_date: initial?.due_date || null, due_time: initial?.due_time || null } : undefined,
           input: {
             ...input,
             ...(mode === 'duplicate' && duplicatedFrom ? { duplicated_from: duplicatedFrom } : {}),

@@ -19,6 +19,8 @@ import {
 } from '../../lib/api/task-queries.ts';
 import { emitTaskAdded } from '../../lib/task-events.ts';
 import { offerUndoInToast } from '../../lib/undo-toast.ts';
+import { timeText } from './due-time.ts';
+import { fullDateText } from './task-dates.ts';
 
 /** Changes the tasks of every loaded page of a scope's lists in the cache. */
 function updateLoadedTasks(queryClient: QueryClient, scope: TaskScope, change: (tasks: Task[]) => Task[]) {
@@ -105,24 +107,73 @@ export function useToggleCompletion() {
   });
 }
 
+/** Where a task was due before an edit: an edit that changes it is a reschedule, which Undo takes back. */
+export interface DueBefore {
+  due_date: string | null;
+  due_time: string | null;
+}
+
 export function useSaveTask() {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const { t } = useTranslation('tasks');
+  const { t, i18n } = useTranslation('tasks');
+  const showSaved = (task: Task) => {
+    for (const scope of ['own', 'shared'] as const) {
+      updateLoadedTasks(queryClient, scope, (tasks) => tasks.map((loaded) => (loaded.id === task.id ? task : loaded)));
+    }
+    queryClient.setQueryData<{ task: Task }>(taskKeys.detail(task.id), (data) => (data ? { ...data, task } : data));
+    void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+  };
+  /** "Moved to 27 November 2026 at 9:00": the second line of the toast of an edit that rescheduled. */
+  const whereNow = (task: Task) =>
+    !task.due_date
+      ? t('toasts.dueDateCleared')
+      : task.due_time
+        ? t('toasts.movedToAt', { date: fullDateText(task.due_date, i18n.language), time: timeText(task.due_time, i18n.language) })
+        : t('toasts.movedTo', { date: fullDateText(task.due_date, i18n.language) });
+
+  /**
+   * Issue 21 §6: an edit that moved the due date or time says where to, with Undo for
+   * UNDO_WINDOW_MS (Ctrl/Cmd+Z too), which puts back only the date and time: whatever else the edit
+   * changed stays. The spec's "Task updated" stays the toast's message.
+   */
+  const offerToUndoMove = (task: Task, before: DueBefore) =>
+    offerUndoInToast(
+      toast,
+      i18n,
+      () => t('toasts.updated'),
+      () =>
+        void updateTask(task.id, { title: task.title, due_date: before.due_date ?? '', due_time: before.due_time }).then(
+          (back) => {
+            showSaved(back);
+            toast.show(i18n.t('shortcuts:undo.undone'));
+          },
+          (error: unknown) => {
+            console.error('Undoing the reschedule failed', error);
+            void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+            toast.show(errorMessage(error, t('errors.updateTask'), t('common:errors.pleaseTryAgain')), 'error');
+          },
+        ),
+      () => whereNow(task),
+    );
+
   return useMutation({
-    mutationFn: ({ id, input }: { id?: number | undefined; input: TaskInput & { duplicated_from?: number } }) =>
-      id === undefined ? addTask(input) : updateTask(id, input),
-    onSuccess: (task, { id }) => {
-      if (id !== undefined) {
-        // An edit shows on its card and in its dialog from the answer, before the lists reload.
-        for (const scope of ['own', 'shared'] as const) {
-          updateLoadedTasks(queryClient, scope, (tasks) => tasks.map((loaded) => (loaded.id === task.id ? task : loaded)));
-        }
-        queryClient.setQueryData<{ task: Task }>(taskKeys.detail(task.id), (data) => (data ? { ...data, task } : data));
-      }
-      void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+    mutationFn: ({
+      id,
+      input,
+    }: {
+      id?: number | undefined;
+      input: TaskInput & { duplicated_from?: number };
+      before?: DueBefore | undefined;
+    }) => (id === undefined ? addTask(input) : updateTask(id, input)),
+    onSuccess: (task, { id, before }) => {
+      // An edit shows on its card and in its dialog from the answer, before the lists reload.
+      if (id !== undefined) showSaved(task);
+      else void queryClient.invalidateQueries({ queryKey: taskKeys.all });
       void queryClient.invalidateQueries({ queryKey: labelKeys.all });
-      toast.show(id === undefined ? t('toasts.created') : t('toasts.updated'));
+      const moved = before && (before.due_date !== task.due_date || before.due_time !== task.due_time);
+      if (id !== undefined && moved) offerToUndoMove(task, before);
+      else toast.show(id === undefined ? t('toasts.created') : t('toasts.updated'));
       if (id === undefined) emitTaskAdded();
       return task;
     },
