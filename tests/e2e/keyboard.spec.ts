@@ -263,13 +263,25 @@ test('the palette finds a task by a word of its title and opens it; Escape gives
   await expect(palette.getByRole('option', { name: 'Labels', exact: true })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/labels$/);
-  // A label takes the dashboard filtered by it.
+  // A label takes the dashboard filtered by it. "h" finds all three tasks ("the"); while "home" is
+  // still being searched (its answer held back here), those results are gone at once: the arrows
+  // and Enter reach the label, not a task about to vanish.
   await page.keyboard.press('Control+k');
-  await page.keyboard.type('home');
-  await palette.getByRole('option', { name: /^home/ }).waitFor();
+  await page.keyboard.type('h');
+  await expect(palette.getByTestId('palette-task')).toHaveCount(3);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/tasks(\/shared)?\?.*search=home/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.keyboard.type('ome');
+  await expect(palette.getByRole('option', { name: /^home/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(palette.getByTestId('palette-task')).toHaveCount(0);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
+  release();
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page.getByTestId('chip-label')).toContainText('home');
 });

@@ -104,9 +104,10 @@ export default function CommandPalette({ onClose, context }: CommandPaletteProps
 
   const run = (action: () => void) => () => onClose(action);
 
+  const words = useMemo(() => fold(query).split(/\s+/).filter(Boolean), [query]);
+  const matches = (text: string) => words.every((word) => fold(text).includes(word));
+
   const groups = useMemo(() => {
-    const words = fold(query).split(/\s+/).filter(Boolean);
-    const matches = (text: string) => words.every((word) => fold(text).includes(word));
     const views: Entry[] = [
       { id: 'view-tasks', text: t('palette.views.tasks'), icon: icon(ListTodo), run: run(() => commands.goTo(paths.dashboard)) },
       { id: 'view-today', text: t('palette.views.today'), icon: icon(CalendarCheck), run: run(() => commands.goTo(TODAY_PATH)) },
@@ -151,9 +152,14 @@ export default function CommandPalette({ onClose, context }: CommandPaletteProps
     };
     // `run` closes over onClose and commands only, which are stable for the palette's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query, t, resolved, language, session.status, labels.data, commands]);
+  }, [words, t, resolved, language, session.status, labels.data, commands]);
 
-  const found = searching ? (tasks.data ?? []) : [];
+  // Until the answer for what is typed now arrives, the last answer stays only where its titles
+  // still match: a result of "h" that is not "home" must not be under the arrows and Enter while
+  // "home" is being searched (it would vanish, or open, a moment later).
+  const current = search === query.trim() && !tasks.isPlaceholderData;
+  const found =
+    !searching || words.length === 0 ? [] : current ? (tasks.data ?? []) : (tasks.data ?? []).filter(({ task }) => matches(task.title));
   const waiting = query.trim() !== '' && (search !== query.trim() || tasks.isFetching);
   const nothing = !waiting && found.length === 0 && Object.values(groups).every((entries) => entries.length === 0) ? query.trim() : null;
 
