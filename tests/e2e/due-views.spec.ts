@@ -107,6 +107,14 @@ test('Today switches between list and grid by itself, and the dashboard keeps th
   // A grid: side by side.
   await expect.poll(async () => new Set(await tops()).size).toBe(1);
 
+  // Upcoming lays out each day's cards the same way.
+  await page.getByRole('tab', { name: 'Upcoming' }).click();
+  const firstDay = page.getByTestId('upcoming-day').first().getByTestId('task-card');
+  await expect(firstDay).toHaveCount(3);
+  await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true');
+  const dayTops = async () => Promise.all([0, 1].map(async (index) => (await firstDay.nth(index).boundingBox())!.y));
+  await expect.poll(async () => new Set(await dayTops()).size).toBe(1);
+
   await page.getByRole('tab', { name: 'All tasks' }).click();
   await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('task-list')).toHaveAttribute('data-layout', 'grid');
@@ -170,5 +178,34 @@ test.describe('a person in Berlin', () => {
     await expect(page.getByLabel('Time zone')).toHaveValue('Pacific/Kiritimati');
     await page.getByRole('button', { name: 'Use this device’s (Europe/Berlin)' }).click();
     await expect.poll(async () => (await me()).time_zone).toBe('Europe/Berlin');
+  });
+});
+
+/** Today where `zone` is, as an independent reading of the clock (Intl, not the app's code). */
+const todayIn = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+
+test.describe('a person whose chosen time zone is a day ahead of the browser’s', () => {
+  // 25 hours apart: Kiritimati's today is always a later day than Pago Pago's.
+  test.use({ timezoneId: 'Pacific/Pago_Pago' });
+
+  test('Today and overdue follow the zone chosen in settings, not the device’s', async ({ page, request }) => {
+    const account = await createAccount(request);
+    const zoneSet = await request.put('/api/user/time-zone', {
+      headers: { authorization: `Bearer ${account.token}` },
+      data: { time_zone: 'Pacific/Kiritimati' },
+    });
+    expect(zoneSet.status()).toBe(200);
+    const there = todayIn('Pacific/Kiritimati');
+    const here = todayIn('Pacific/Pago_Pago');
+    expect(here < there).toBe(true);
+    await createTask(request, account, { title: 'Due today in Kiritimati', due_date: there });
+    await createTask(request, account, { title: 'Due today on this device', due_date: here });
+    await useSession(page, account);
+    await page.goto('/dashboard?view=today');
+    await expect(page.getByTestId('due-today-section').getByTestId('task-card')).toHaveText([/Due today in Kiritimati/]);
+    await expect(page.getByTestId('overdue-section').getByTestId('task-card')).toHaveText([/Due today on this device/]);
+    // The first visit does not replace a zone the person chose with the device's.
+    const me = await request.get('/api/user', { headers: { authorization: `Bearer ${account.token}` } });
+    expect((await me.json()).user.time_zone).toBe('Pacific/Kiritimati');
   });
 });

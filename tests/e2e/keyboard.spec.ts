@@ -286,6 +286,39 @@ test('the palette finds a task by a word of its title and opens it; Escape gives
   await expect(page.getByTestId('chip-label')).toContainText('home');
 });
 
+test('the palette runs actions: a new task, the other theme, another language', async ({ page, request }) => {
+  const { account } = await accountWithTasks(request);
+  await openDashboard(page, account);
+  const palette = page.getByTestId('command-palette');
+
+  // Typed at once, while the palette's code is still loading on its first use: the keys are its
+  // search, not shortcuts ("n" alone would open the add dialog).
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('new task');
+  await expect(palette.getByRole('combobox')).toHaveValue('new task');
+  await expect(palette.getByTestId('palette-action-new')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  const form = page.getByTestId('task-form-dialog');
+  await expect(form.getByRole('heading', { name: 'Add a new task' })).toBeVisible();
+  await expect(form.getByLabel('Title', { exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(form).toHaveCount(0);
+
+  const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('theme');
+  await page.keyboard.press('Enter');
+  await expect(palette).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(!dark);
+
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('german');
+  await expect(palette.getByTestId('palette-language-de')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('tab', { name: 'Alle Aufgaben' })).toBeVisible();
+});
+
 test('undo a completion with the toast’s button and with Ctrl+Z, within the 8 seconds', async ({ page, request }) => {
   const texts = await localeTexts('en', 'shortcuts');
   const tasksText = await localeTexts('en', 'tasks');

@@ -189,6 +189,49 @@ test('quick add: "Standup every weekday at 9:30" makes a repeating task with its
   await expect(kept.getByTestId('repeats')).toHaveCount(0);
 });
 
+test('"every 3 days, counted from each completion": the next one is due 3 days after the day it is done, not after its old date', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await useSession(page, account);
+  await page.goto('/dashboard');
+  const today = dayText(new Date());
+  // Due four days ago: a fixed schedule would make the next one due yesterday.
+  const added = await request.post('/api/tasks/add', {
+    headers: { authorization: `Bearer ${account.token}` },
+    data: { title: 'Water the cactus', due_date: plusDays(today, -4) },
+  });
+  expect(added.status()).toBe(201);
+  await page.reload();
+  const card = page.getByTestId('task-card').filter({ hasText: 'Water the cactus' });
+  await card.getByRole('heading').getByRole('button').click();
+  await page.getByTestId('task-detail-dialog').getByTestId('detail-edit').click();
+  const form = page.getByTestId('task-form-dialog');
+  await form.getByLabel('Repeat', { exact: true }).selectOption('daily');
+  await form.getByTestId('repeat-interval').getByRole('spinbutton').fill('3');
+  await form.getByRole('radio', { name: 'When I complete it' }).check();
+  await expect(form.getByTestId('repeat-summary')).toHaveText('Every 3 days, counted from each completion');
+  await form.getByRole('button', { name: 'Update task' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(page.getByTestId('detail-repeat-rule')).toHaveText('Every 3 days, counted from each completion');
+  await page.keyboard.press('Escape');
+
+  await card.getByRole('button', { name: 'Mark “Water the cactus” as done' }).click();
+  // The done one stays beside the next.
+  await expect(card).toHaveCount(2);
+  await expect(card.and(page.locator('[data-completed="false"]'))).toHaveCount(1);
+  const tasks = (await (await request.get('/api/tasks', { headers: { authorization: `Bearer ${account.token}` } })).json()).tasks as Array<{
+    is_completed: number;
+    due_date: string;
+    recurrence: string | null;
+    recurrence_from: string;
+  }>;
+  const next = tasks.find((task) => task.is_completed === 0)!;
+  expect(next).toMatchObject({ due_date: plusDays(today, 3), recurrence: 'FREQ=DAILY;INTERVAL=3', recurrence_from: 'completion' });
+  expect(tasks.find((task) => task.is_completed === 1)).toMatchObject({ due_date: plusDays(today, -4), recurrence: null });
+});
+
 for (const language of ['en', 'ar'] as const) {
   test(`${language}: the repeat control fits a 390 px phone in every kind, without sideways scrolling`, async ({ page, request }) => {
     await page.setViewportSize({ width: 390, height: 844 });

@@ -18,7 +18,7 @@ import {
   Users,
   Zap,
 } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../../common/locales.ts';
 import { SharedTasksPage, TasksPage } from '../../../common/schemas/task.schema.ts';
@@ -37,6 +37,11 @@ export interface CommandPaletteProps {
   /** Closes the palette, then runs `then` (after focus went back where it was). */
   onClose(then?: () => void): void;
   context: PaletteContext;
+  /**
+   * What was typed while the palette loaded: its search starts with it. Once the palette is on
+   * screen its field takes the keys, and this is set to `null` (nothing more is collected).
+   */
+  typedAhead?: { current: string | null };
 }
 
 /** How long typing pauses before tasks are searched on the server. */
@@ -74,11 +79,14 @@ const groupClasses =
  * shared), labels, views and actions; arrows move, Enter runs, Escape closes and focus returns
  * where it was. Loaded, with cmdk, when first opened.
  */
-export default function CommandPalette({ onClose, context }: CommandPaletteProps) {
+export default function CommandPalette({ onClose, context, typedAhead }: CommandPaletteProps) {
   const commands = useMemo(() => paletteCommands(context), [context]);
   const { t } = useTranslation('shortcuts');
   const { t: tCommon } = useTranslation();
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(() => typedAhead?.current ?? '');
+  useEffect(() => {
+    if (typedAhead) typedAhead.current = null;
+  }, [typedAhead]);
   const [language] = useLanguage();
   const { resolved } = useTheme();
   const { session } = useSession();

@@ -62,7 +62,11 @@ export function KeyboardShortcuts() {
     afterClose.current = null;
     then();
   }, [open]);
+  // What is typed between Ctrl/Cmd+K and the palette's first paint (its code loads on first use):
+  // the start of its search, not shortcuts ("n" would open a new task). `null` when not waiting.
+  const typedAhead = useRef<string | null>(null);
   const close = useCallback((then?: () => void) => {
+    typedAhead.current = null;
     afterClose.current = then ?? null;
     setOpen(null);
   }, []);
@@ -89,9 +93,20 @@ export function KeyboardShortcuts() {
   useEffect(() => {
     const matcher = createShortcutMatcher();
 
+    /** While the palette loads, a character goes into its search and Backspace takes one back. */
+    const typeAhead = (event: KeyboardEvent) => {
+      if (typedAhead.current === null || event.isComposing || event.ctrlKey || event.metaKey || event.altKey) return false;
+      if (event.key === 'Escape') close();
+      else if (event.key === 'Backspace') typedAhead.current = typedAhead.current.slice(0, -1);
+      else if ([...event.key].length === 1) typedAhead.current += event.key;
+      else return false;
+      event.preventDefault();
+      return true;
+    };
+
     const onKeyDown = (event: KeyboardEvent) => {
       // Handled already by what has focus (a menu's arrows, a field's Escape).
-      if (event.defaultPrevented) return;
+      if (event.defaultPrevented || typeAhead(event)) return;
       // The keyboard is in use: what the shortcuts do is fetched now, before it is needed.
       void loadActions().catch(() => undefined);
       const result = matcher.match(event, { dialogOpen: dialogIsOpen() });
@@ -110,7 +125,10 @@ export function KeyboardShortcuts() {
       const destination = DESTINATIONS[id];
       if (destination) return latest.current.navigate(destination);
       if (id === 'help') return setOpen('help');
-      if (id === 'palette') return setOpen('palette');
+      if (id === 'palette') {
+        typedAhead.current = '';
+        return setOpen('palette');
+      }
       loadActions().then(
         (module) => module.perform(id, context),
         (error: unknown) => console.error('The keyboard shortcuts did not load', error),
@@ -123,13 +141,17 @@ export function KeyboardShortcuts() {
       window.removeEventListener('keydown', onKeyDown);
       window.removeEventListener('blur', onBlur);
     };
-  }, [context]);
+  }, [context, close]);
 
   if (open === null) return null;
   return (
     <RecoveryDialogBoundary onClose={() => close()}>
       <Suspense fallback={null}>
-        {open === 'help' ? <ShortcutsDialog onClose={() => close()} /> : <CommandPalette onClose={close} context={context} />}
+        {open === 'help' ? (
+          <ShortcutsDialog onClose={() => close()} />
+        ) : (
+          <CommandPalette onClose={close} context={context} typedAhead={typedAhead} />
+        )}
       </Suspense>
     </RecoveryDialogBoundary>
   );
