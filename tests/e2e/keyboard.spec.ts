@@ -291,10 +291,18 @@ test('the palette runs actions: a new task, the other theme, another language', 
   await openDashboard(page, account);
   const palette = page.getByTestId('command-palette');
 
-  // Typed at once, while the palette's code is still loading on its first use: the keys are its
-  // search, not shortcuts ("n" alone would open the add dialog).
+  // Typed at once, while the palette's code is still loading on its first use (held back here):
+  // the keys are its search, not shortcuts ("n" alone would open the add dialog).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/command-palette-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.keyboard.press('Control+k');
-  await page.keyboard.type('new task');
+  await page.keyboard.type('new');
+  release();
+  await page.keyboard.type(' task');
   await expect(palette.getByRole('combobox')).toHaveValue('new task');
   await expect(palette.getByTestId('palette-action-new')).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');

@@ -18,7 +18,7 @@ import {
   Users,
   Zap,
 } from 'lucide-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../../common/locales.ts';
 import { SharedTasksPage, TasksPage } from '../../../common/schemas/task.schema.ts';
@@ -38,8 +38,8 @@ export interface CommandPaletteProps {
   onClose(then?: () => void): void;
   context: PaletteContext;
   /**
-   * What was typed while the palette loaded: its search starts with it. Once the palette is on
-   * screen its field takes the keys, and this is set to `null` (nothing more is collected).
+   * What was typed while the palette loaded: its search starts with it. Once its field has focus
+   * the field takes the keys, and this is set to `null` (nothing more is collected).
    */
   typedAhead?: { current: string | null };
 }
@@ -84,9 +84,12 @@ export default function CommandPalette({ onClose, context, typedAhead }: Command
   const { t } = useTranslation('shortcuts');
   const { t: tCommon } = useTranslation();
   const [query, setQuery] = useState(() => typedAhead?.current ?? '');
-  useEffect(() => {
-    if (typedAhead) typedAhead.current = null;
-  }, [typedAhead]);
+  /** Focus reaches the field a moment after the palette shows: what was typed until then is all taken here. */
+  const takeTypedAhead = () => {
+    if (typedAhead?.current == null) return;
+    setQuery(typedAhead.current);
+    typedAhead.current = null;
+  };
   const [language] = useLanguage();
   const { resolved } = useTheme();
   const { session } = useSession();
@@ -215,6 +218,7 @@ export default function CommandPalette({ onClose, context, typedAhead }: Command
           <Command.Input
             value={query}
             onValueChange={setQuery}
+            onFocus={takeTypedAhead}
             placeholder={t('palette.placeholder')}
             data-autofocus
             className="h-11 w-full rounded-control border border-line bg-surface ps-9 pe-3 text-sm text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40"

@@ -96,6 +96,8 @@ export function KeyboardShortcuts() {
     /** While the palette loads, a character goes into its search and Backspace takes one back. */
     const typeAhead = (event: KeyboardEvent) => {
       if (typedAhead.current === null || event.isComposing || event.ctrlKey || event.metaKey || event.altKey) return false;
+      // A field with focus (the palette's own, from its first focus on) types for itself.
+      if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return false;
       if (event.key === 'Escape') close();
       else if (event.key === 'Backspace') typedAhead.current = typedAhead.current.slice(0, -1);
       else if ([...event.key].length === 1) typedAhead.current += event.key;
