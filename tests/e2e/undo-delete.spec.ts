@@ -107,28 +107,30 @@ for (const language of ['en', 'ar']) {
       expect(await taskStatus(page, account, tasks[0]!.id)).toBe(404);
     });
 
-    test('an Undo that reaches the server after its 10 s says plainly it is too late', async ({ page, request }) => {
-      const t = await localeTexts(language, 'tasks');
-      const undo = await localeTexts(language, 'shortcuts');
-      const { account, tasks } = await dashboardWith(page, request, language, ['Book the flights']);
-      await page.clock.install();
-      await page.goto('/dashboard');
-      await page.getByTestId('task-card').getByRole('button', { name: 'Book the flights', exact: true }).click();
-      await page.getByTestId('task-detail-dialog').getByTestId('detail-delete').click();
-      await page
-        .getByTestId('confirm-dialog')
-        .getByRole('button', { name: t('delete.confirm') })
-        .click();
-      const toast = page.getByRole('status').filter({ hasText: t('toasts.deleted') });
-      await expect(toast).toBeVisible();
-      // The page's clock stands still, so its toast stays while the server's 10 s go by (a slow
-      // network, a sleeping laptop). Paused, the page draws no frames: the button is pressed by its event.
-      await page.clock.pauseAt(Date.now() + 1000);
-      await new Promise((resolve) => setTimeout(resolve, 11_000));
-      await toast.getByRole('button', { name: undo('undo.action') }).dispatchEvent('click');
-      await expect(page.getByRole('alert').filter({ hasText: undo('undo.restoreTooLate') })).toBeVisible();
-      await expect(page.getByTestId('task-card')).toHaveCount(0);
-      expect(await taskStatus(page, account, tasks[0]!.id)).toBe(404);
-    });
+    // The server's 10 s are the same in every language: waited out once, in English (on both databases).
+    if (language === 'en')
+      test('an Undo that reaches the server after its 10 s says plainly it is too late', async ({ page, request }) => {
+        const t = await localeTexts(language, 'tasks');
+        const undo = await localeTexts(language, 'shortcuts');
+        const { account, tasks } = await dashboardWith(page, request, language, ['Book the flights']);
+        await page.clock.install();
+        await page.goto('/dashboard');
+        await page.getByTestId('task-card').getByRole('button', { name: 'Book the flights', exact: true }).click();
+        await page.getByTestId('task-detail-dialog').getByTestId('detail-delete').click();
+        await page
+          .getByTestId('confirm-dialog')
+          .getByRole('button', { name: t('delete.confirm') })
+          .click();
+        const toast = page.getByRole('status').filter({ hasText: t('toasts.deleted') });
+        await expect(toast).toBeVisible();
+        // The page's clock stands still, so its toast stays while the server's 10 s go by (a slow
+        // network, a sleeping laptop). Paused, the page draws no frames: the button is pressed by its event.
+        await page.clock.pauseAt(Date.now() + 1000);
+        await new Promise((resolve) => setTimeout(resolve, 11_000));
+        await toast.getByRole('button', { name: undo('undo.action') }).dispatchEvent('click');
+        await expect(page.getByRole('alert').filter({ hasText: undo('undo.restoreTooLate') })).toBeVisible();
+        await expect(page.getByTestId('task-card')).toHaveCount(0);
+        expect(await taskStatus(page, account, tasks[0]!.id)).toBe(404);
+      });
   });
 }
