@@ -1,7 +1,8 @@
 /**
- * Takes screenshots of pages in light and dark, English and Arabic, phone and desktop,
- * for looking at what we build. Usage:
- *   tsx scripts/screenshots.ts --base http://127.0.0.1:3000 --out /tmp/shots [--token 1|abc --user '{...}'] [--click <selector>]... /login /dashboard
+ * Takes screenshots of pages in light and dark, English, Arabic and Hindi (or --languages), phone
+ * and desktop, for looking at what we build. Usage:
+ *   tsx scripts/screenshots.ts --base http://127.0.0.1:3000 --out /tmp/shots [--languages en,ar,hi,es,fr,de]
+ *     [--token 1|abc --user '{...}'] [--click <selector>]... /login /dashboard
  * Each --click (repeatable) clicks a selector in order after the page loads, e.g. to open a dropdown:
  *   --click '[data-testid="notification-bell"] > button'
  */
@@ -22,6 +23,8 @@ const out = option('out', '/tmp/shots')!;
 const token = option('token');
 const user = option('user');
 const only = option('only'); // e.g. "en-light-desktop"
+// English, the right-to-left script, and the script with the tallest marks and longest words.
+const languages = option('languages', 'en,ar,hi')!.split(',');
 const clicks: string[] = [];
 for (let click = option('click'); click !== undefined; click = option('click')) clicks.push(click);
 const pages = args.length ? args : ['/'];
@@ -32,7 +35,7 @@ const browser = await chromium.launch({
   args: CHROMIUM_ARGS,
 });
 const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
-for (const language of ['en', 'ar']) {
+for (const language of languages) {
   for (const theme of ['light', 'dark'] as const) {
     for (const [device, viewport] of Object.entries(viewports)) {
       const tag = `${language}-${theme}-${device}`;
