@@ -5,8 +5,9 @@ import { defineConfig } from '@playwright/test';
 import { findPostgresBinDir } from './scripts/test-postgres.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
 
-// A fresh data directory per run: the suite never touches ./data.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taskaty-e2e-'));
+// A fresh data directory per run: the suite never touches ./data. Every worker loads this file
+// again; they inherit the runner's directory instead of each making one (globalSetup removes it).
+const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'taskaty-e2e-')));
 const port = Number(process.env.E2E_PORT ?? 3199);
 // The daily loop's screens run a second time against the same build on PostgreSQL (issue 21:
 // browser tests on both databases), on their own server and port. CI must have PostgreSQL;
