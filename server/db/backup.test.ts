@@ -4,7 +4,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, inject, test, onTestFinished } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { backupSqlite, restoreSqlite } from './backup.ts';
@@ -21,6 +21,7 @@ async function startApp(dataDir: string) {
 describe('SQLite backup and restore', () => {
   test('an online backup taken while the app runs restores every task', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taskaty-backup-'));
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
     const live = await startApp(dir);
     const password = 'long-enough-1';
     await live.app.inject({
@@ -65,6 +66,7 @@ describe('SQLite backup and restore', () => {
 
   test('a damaged backup is refused and the current database is left alone', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taskaty-restore-'));
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
     const bad = path.join(dir, 'bad.db');
     fs.writeFileSync(bad, 'not a database');
     fs.writeFileSync(path.join(dir, 'taskaty.db'), 'current');
@@ -81,6 +83,7 @@ describe.skipIf(!inject('postgresUrl'))('PostgreSQL restore with npm run db:rest
     await admin.query(`CREATE DATABASE ${name}`);
     const url = inject('postgresUrl').replace(/\/[^/]*$/, `/${name}`);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taskaty-pg-restore-'));
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
     const start = async () => {
       const config = loadConfig({
         DATABASE_URL: url,

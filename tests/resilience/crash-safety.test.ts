@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, inject, test, onTestFinished } from 'vitest';
 import { signUpOver, startServerProcess } from '../support/server-process.ts';
 
 /**
@@ -53,6 +53,7 @@ async function burstAndKill(env: Record<string, string>) {
 describe('crash safety', () => {
   test('SQLite: every acknowledged write survives SIGKILL and the file passes integrity_check', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taskaty-crash-'));
+    onTestFinished(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     await burstAndKill({ DATA_DIR: dataDir });
     const db = new SQLite(path.join(dataDir, 'taskaty.db'), { readonly: true });
     try {
