@@ -1,5 +1,6 @@
-import { describe } from 'vitest';
-import { type Expected, expectRows, WEEKDAYS_MO_FR } from './table-harness.ts';
+import fc from 'fast-check';
+import { describe, test } from 'vitest';
+import { type Expected, expectRows, expectSoundParse, WEEKDAYS_MO_FR } from './table-harness.ts';
 
 /** What a French speaker types, what the task becomes, and the day it is typed on when not TODAY. */
 const ROWS: ReadonlyArray<[string, Expected, string?]> = [
@@ -157,4 +158,45 @@ const ROWS: ReadonlyArray<[string, Expected, string?]> = [
 
 describe('French quick add', () => {
   expectRows('fr', ROWS);
+});
+
+/** The French words the grammar reads, with look-alikes, digits, marks and everyday words. */
+const WORDS = [
+  ...[
+    "aujourd'hui",
+    'aujourd’hui',
+    'demain',
+    'Demain',
+    'après-demain',
+    'apres-demain',
+    'le',
+    'la',
+    'à',
+    'a',
+    'de',
+    'du',
+    'dans',
+    'en',
+    'prochain',
+    'prochaine',
+  ],
+  ...['lundi', 'mercredi', 'vendredi', 'samedi', 'dimanche', 'semaine', 'semaines', 'mois', 'an', 'ans', 'jours', 'jour'],
+  ...['chaque', 'tous', 'les', 'quotidien', 'ouvrés', 'dernier', 'dernière', 'premier', 'mars', 'décembre', 'soir', 'matin', 'midi'],
+  ...['9', '5', '18:30', '9h', '9h30', '18h', '15', '31', '29', '2', '25/12', '29/2', '1/2', '24/7', '2027', 'et', 'demie', 'quart'],
+  ...['acheter', 'lait', 'appeler', 'maman', 'facture', '#maison', '!haute', 'p2', '-', ',', '.', '?', '«', '»'],
+];
+const phrase = fc
+  .array(fc.oneof(fc.constantFrom(...WORDS), fc.string({ maxLength: 4 })), { minLength: 1, maxLength: 10 })
+  .map((words) => words.join(' '));
+
+describe('French quick add, any text', () => {
+  test('tokens index the text, nothing typed is lost, every reading is valid, and removing every chip gives the text back', () => {
+    // What parse.test.ts checks in every language, here on French words.
+    fc.assert(
+      fc.property(phrase, (text) => {
+        expectSoundParse(text, 'fr');
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

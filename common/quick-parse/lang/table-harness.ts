@@ -81,6 +81,16 @@ export function expectSoundParse(
   // Removing every chip leaves the text literal, as the spec's quick add saves it.
   const literal = parseQuickAdd(text, { locale, context, ignored: result.tokens.map((token) => token.text) }, grammars);
   expect(literal.tokens.filter((token) => result.tokens.some((removed) => removed.text === token.text))).toEqual([]);
+  // The exact round trip: a person removing chips until none are left (a shorter reading may show
+  // once a longer one is removed, and is removed in turn) saves exactly what was typed.
+  const ignored = result.tokens.map((token) => token.text);
+  let rest = literal;
+  for (let round = 0; rest.tokens.length > 0 && round < 8; round++) {
+    ignored.push(...rest.tokens.map((token) => token.text));
+    rest = parseQuickAdd(text, { locale, context, ignored }, grammars);
+  }
+  expect(rest.tokens).toEqual([]);
+  expect(rest.title).toBe(text.trim());
   // Removing one chip leaves its words whole: nothing read again from inside them.
   for (const removed of result.tokens) {
     const after = parseQuickAdd(text, { locale, context, ignored: [removed.text] }, grammars);
