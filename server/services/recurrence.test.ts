@@ -8,7 +8,7 @@ import {
   type Recurrence,
   type RecurrenceOrdinal,
 } from '../../common/schemas/recurrence.ts';
-import { addDays, localDate } from '../../common/time-zone.ts';
+import { addDays, localDate, localDateTime } from '../../common/time-zone.ts';
 import { firstOccurrence, nextOccurrence, occurrenceAfterCompletion, rruleAgrees, rruleOptions } from './recurrence.ts';
 
 const { RRule } = (rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule;
@@ -142,6 +142,66 @@ describe('repeat rules: the next date', () => {
   });
 });
 
+/** The zone's offset from UTC at an instant, in minutes, read from its "GMT+05:30" name (not from the date parts localDateTime reads). */
+function offsetMinutes(instant: number, zone: string): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+    .formatToParts(new Date(instant))
+    .find((part) => part.type === 'timeZoneName')!.value;
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+}
+
+/**
+ * Every clock change from 2024 to 2030 in zones north and south of the equator, with a half-hour
+ * change (Lord Howe) and one in the southern spring (Santiago): the instant and the local day it
+ * happens on. Found by comparing offsets a day apart, then halving the gap to the minute.
+ */
+const DST_CHANGES: Array<{ zone: string; at: number; day: string }> = (() => {
+  const changes: Array<{ zone: string; at: number; day: string }> = [];
+  for (const zone of ['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'America/Santiago', 'Australia/Lord_Howe']) {
+    for (let noon = Date.UTC(2024, 0, 1, 12); noon < Date.UTC(2031, 0, 1); noon += 86_400_000) {
+      if (offsetMinutes(noon, zone) === offsetMinutes(noon + 86_400_000, zone)) continue;
+      let [before, after] = [noon, noon + 86_400_000];
+      while (after - before > 60_000) {
+        const middle = before + Math.floor((after - before) / 120_000) * 60_000;
+        if (offsetMinutes(middle, zone) === offsetMinutes(before, zone)) before = middle;
+        else after = middle;
+      }
+      changes.push({ zone, at: after, day: new Date(after + offsetMinutes(after, zone) * 60_000).toISOString().slice(0, 10) });
+    }
+  }
+  return changes;
+})();
+
+describe('days in a zone around clock changes', () => {
+  test('there are clock changes to test: two a year in each zone', () => {
+    expect(DST_CHANGES.length).toBe(5 * 7 * 2);
+  });
+
+  test('the local day and time of any instant within three hours of a change is UTC plus the offset then', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...DST_CHANGES), fc.integer({ min: -180 * 60, max: 180 * 60 }), (change, seconds) => {
+        const instant = change.at + seconds * 1000;
+        const wall = new Date(instant + offsetMinutes(instant, change.zone) * 60_000).toISOString();
+        expect(localDateTime(new Date(instant), change.zone)).toEqual({ date: wall.slice(0, 10), time: wall.slice(11, 16) });
+        expect(localDate(new Date(instant), change.zone)).toBe(wall.slice(0, 10));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test('a repeating task with a time keeps its wall-clock time, and its days step one by one across a change', () => {
+    // The due time is stored as the wall clock ("09:00"), never an instant: a daily task due on
+    // the day before a change is next due the day of the change, and the one after, at the same time.
+    for (const change of DST_CHANGES) {
+      const daily = rule('FREQ=DAILY;INTERVAL=1');
+      const before = addDays(change.day, -1);
+      expect(nextOccurrence(daily, before)).toBe(change.day);
+      expect(nextOccurrence(daily, change.day)).toBe(addDays(change.day, 1));
+    }
+  });
+});
+
 describe('repeat rules: properties', () => {
   const weekday = fc.integer({ min: 0, max: 6 });
   const distinct = <T>(items: T[]) => [...new Set(items.map((item) => JSON.stringify(item)))].map((item) => JSON.parse(item) as T);
@@ -167,9 +227,33 @@ describe('repeat rules: properties', () => {
       return parseRecurrence(formatRecurrence(candidate));
     })
     .filter((parsed): parsed is Recurrence => parsed !== undefined);
-  const anyDay = fc
+  const uniformDay = fc
     .integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2100, 11, 31) })
     .map((ms) => new Date(ms).toISOString().slice(0, 10));
+  /**
+   * The days where calendars go wrong, which a uniform pick almost never lands on: the last day of
+   * a month and the first of the next, 28/29 February and 1 March (leap years or not), New Year,
+   * and the days clocks change in zones north and south of the equator (and their neighbours).
+   */
+  const hardDay = fc.oneof(
+    fc
+      .record({
+        year: fc.integer({ min: 1990, max: 2100 }),
+        month: fc.integer({ min: 0, max: 11 }),
+        after: fc.integer({ min: -1, max: 1 }),
+      })
+      .map(({ year, month, after }) =>
+        new Date(Date.UTC(year, month + 1, after === 1 ? 1 : after === 0 ? 0 : -1)).toISOString().slice(0, 10),
+      ),
+    fc
+      .record({ year: fc.integer({ min: 1990, max: 2100 }), day: fc.constantFrom('02-28', '02-29', '03-01', '12-31', '01-01') })
+      .map(({ year, day }) => `${year}-${day}`)
+      .filter((date) => !date.endsWith('02-29') || new Date(`${date}T00:00:00Z`).getUTCDate() === 29),
+    fc
+      .constantFrom(...DST_CHANGES.map((change) => change.day))
+      .chain((date) => fc.integer({ min: -1, max: 1 }).map((offset) => addDays(date, offset))),
+  );
+  const anyDay = fc.oneof(uniformDay, hardDay);
 
   test('the stored text is what rrule writes for the same rule, and reads back to it', () => {
     fc.assert(
@@ -224,9 +308,17 @@ describe('repeat rules: properties', () => {
       'Pacific/Pago_Pago',
       'Australia/Lord_Howe',
     ];
-    const anyInstant = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2060, 0, 1) }).map((ms) => new Date(ms));
+    const uniform = fc.record({
+      instant: fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2060, 0, 1) }).map((ms) => new Date(ms)),
+      zone: fc.constantFrom(...zones),
+    });
+    // Completed within three hours of a clock change, in the zone that changed (late evening and
+    // just after midnight included).
+    const nearChange = fc
+      .record({ change: fc.constantFrom(...DST_CHANGES), minutes: fc.integer({ min: -180, max: 180 }) })
+      .map(({ change, minutes }) => ({ instant: new Date(change.at + minutes * 60_000), zone: change.zone }));
     fc.assert(
-      fc.property(anyRule, anyInstant, fc.constantFrom(...zones), (parsed, instant, zone) => {
+      fc.property(anyRule, fc.oneof(uniform, nearChange), (parsed, { instant, zone }) => {
         const completedOn = localDate(instant, zone);
         const next = occurrenceAfterCompletion(parsed, completedOn);
         fc.pre(next !== undefined);
