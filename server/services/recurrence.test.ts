@@ -190,9 +190,9 @@ describe('days in a zone around clock changes', () => {
     );
   });
 
-  test('a repeating task with a time keeps its wall-clock time, and its days step one by one across a change', () => {
-    // The due time is stored as the wall clock ("09:00"), never an instant: a daily task due on
-    // the day before a change is next due the day of the change, and the one after, at the same time.
+  test('a daily task steps one day at a time across every change', () => {
+    // Due days are calendar days and a due time the wall clock ("09:00"), never an instant: a
+    // 23- or 25-hour day neither skips nor repeats a day.
     for (const change of DST_CHANGES) {
       const daily = rule('FREQ=DAILY;INTERVAL=1');
       const before = addDays(change.day, -1);
