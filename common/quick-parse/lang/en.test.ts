@@ -28,6 +28,10 @@ const ROWS: ReadonlyArray<readonly [string, Expected]> = [
     'Water plants every 3 days #home',
     { title: 'Water plants', labels: ['home'], repeat: { freq: 'daily', interval: 3 }, due_date: '2026-11-25' },
   ],
+  // "weekly", "daily"… before a noun are adjectives: one report, not a repeat.
+  ['Send the weekly report', { title: 'Send the weekly report' }],
+  ['Review daily standup notes', { title: 'Review daily standup notes' }],
+  ['Pay rent monthly #home', { title: 'Pay rent', labels: ['home'], repeat: { freq: 'monthly', interval: 1 }, due_date: '2026-11-25' }],
   ['Take vitamins every day', { title: 'Take vitamins', repeat: { freq: 'daily', interval: 1 }, due_date: '2026-11-25' }],
   ['Journal daily at 9pm', { title: 'Journal', repeat: { freq: 'daily', interval: 1 }, due_date: '2026-11-25', due_time: '21:00' }],
   ['Meditate every day at 8am', { title: 'Meditate', repeat: { freq: 'daily', interval: 1 }, due_date: '2026-11-26', due_time: '08:00' }],

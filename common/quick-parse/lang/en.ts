@@ -64,6 +64,11 @@ const ORDINALS: Record<string, 1 | 2 | 3 | 4 | -1> = {
   '4th': 4,
   last: -1,
 };
+/**
+ * "daily", "weekly"… are also adjectives: "Send the weekly report" is one report, not a repeat.
+ * Read as a repeat only where no other word follows, or one that goes with a schedule ("daily at 9").
+ */
+const NOT_BEFORE_A_NOUN = String.raw`(?!\s+(?!(?:at|on|from|starting|until|till|by|in|and|for|to|today|tonight|tomorrow|next|this|every|each)\b)[a-z])`;
 const UNITS: Record<string, RepeatRule['freq']> = { day: 'daily', week: 'weekly', month: 'monthly', year: 'yearly' };
 /** "every morning": the time a task gets for a part of the day, here and after a date ("tomorrow morning"). */
 const PARTS_OF_DAY: Record<string, string> = { morning: '09:00', afternoon: '14:00', evening: '18:00', night: '20:00' };
@@ -130,10 +135,10 @@ const REPEATS: ReadonlyArray<
     () => ({ freq: 'daily', interval: 1 }),
     (m) => PARTS_OF_DAY[m[1]!.toLowerCase()],
   ],
-  [/\b(?:every ?day|daily|each day)\b/gi, () => ({ freq: 'daily', interval: 1 })],
-  [/\b(?:every week|each week|weekly)\b/gi, () => ({ freq: 'weekly', interval: 1 })],
-  [/\b(?:every month|each month|monthly)\b/gi, () => ({ freq: 'monthly', interval: 1 })],
-  [/\b(?:every year|each year|yearly|annually)\b/gi, () => ({ freq: 'yearly', interval: 1 })],
+  [new RegExp(`\\b(?:every ?day|each day|daily${NOT_BEFORE_A_NOUN})\\b`, 'gi'), () => ({ freq: 'daily', interval: 1 })],
+  [new RegExp(`\\b(?:every week|each week|weekly${NOT_BEFORE_A_NOUN})\\b`, 'gi'), () => ({ freq: 'weekly', interval: 1 })],
+  [new RegExp(`\\b(?:every month|each month|monthly${NOT_BEFORE_A_NOUN})\\b`, 'gi'), () => ({ freq: 'monthly', interval: 1 })],
+  [new RegExp(`\\b(?:every year|each year|(?:yearly|annually)${NOT_BEFORE_A_NOUN})\\b`, 'gi'), () => ({ freq: 'yearly', interval: 1 })],
 ];
 
 /** Read the product's way, not chrono's (see relativeMatch), or not read by chrono at all. */
