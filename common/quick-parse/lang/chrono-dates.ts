@@ -27,12 +27,35 @@ function dayOf(result: ParsedResult): string {
   return ymd(start.get('year')!, start.get('month')!, start.get('day')!);
 }
 
+const LETTER_OR_DIGIT = /[\p{L}\p{M}\p{N}]/u;
+
+/**
+ * Where a chrono reading is in the text, and its words. Chrono marks the start of a phrase with an
+ * ASCII-only boundary, so after "é" or "ा" its span keeps what it would have left out after "e":
+ * the spaces before the phrase (" morning" in "Call José morning", "morning" in "Call Jose
+ * morning") and a weekday's comma or bracket (", friday" in "Call José, friday"). The core would
+ * then check the word boundary before those and drop the reading. The span here starts where it
+ * would after an ASCII letter, and never on a space (nor ends on one: the blanks of a phrase a
+ * table read come before it). Its words, for the ambiguous ones, are without commas and brackets:
+ * "(sat)" is "sat".
+ */
+function phraseIn(text: string, index: number, span: string): { start: number; end: number; words: string } | undefined {
+  let from = span.length - span.trimStart().length;
+  const to = span.trimEnd().length;
+  if (LETTER_OR_DIGIT.test(text[index + from - 1] ?? '') && /^[,(（]/u.test(span.slice(from))) {
+    from = to - span.slice(from + 1, to).trimStart().length;
+  }
+  const words = span.slice(from, to).replace(/^[\s,(（]+|[\s,)）]+$/gu, '');
+  return words && from < to ? { start: index + from, end: index + to, words } : undefined;
+}
+
 export function chronoMatches(parser: Chrono, text: string, context: ParseContext, options: ChronoOptions): GrammarMatch[] {
   const matches: GrammarMatch[] = [];
   for (const result of parser.parse(text, referenceOf(context), { forwardDate: true })) {
-    const start = result.index;
-    const end = start + result.text.length;
-    const words = result.text.toLocaleLowerCase().trim();
+    const phrase = phraseIn(text, result.index, result.text);
+    if (!phrase) continue;
+    const { start, end } = phrase;
+    const words = phrase.words.toLocaleLowerCase();
     if (options.ambiguous.has(words)) continue;
     const known = result.start;
     const hasDay = known.isCertain('day') || known.isCertain('weekday');

@@ -301,9 +301,10 @@ const OWN: DateTable = [
   [pattern('(?:à|a|vers) minuit'), (m) => time(m, '00:00')],
   [
     // "à 18h", "18h30", "9 h 15", "à 9 heures", "à 18:30", "9h et demie", "à 3h de l'après-midi".
-    // "2h de sport" and "pendant 2 heures" are lengths of time, not times.
+    // "2h de sport" and "pendant 2 heures" are lengths of time, not times; "dans 2 heures" is two
+    // hours from now, which chrono reads.
     pattern(
-      `(?<!(?:pendant|durant|en) )(?:(?:à|a|vers|pour|dès|des) )?(\\d{1,2})(?: ?(?:h|heures?) ?(\\d{2})?|:(\\d{2}))` +
+      `(?<!(?:pendant|durant|en|dans|d${APOSTROPHE}ici) )(?:(?:à|a|vers|pour|dès|des) )?(\\d{1,2})(?: ?(?:h|heures?)(?: ?(\\d{2}))?|:(\\d{2}))` +
         `(?: (et demie?|et quart|moins le quart|moins quart))?` +
         `(?: (du matin|de l${APOSTROPHE}${AFTERNOON}|du soir|de la nuit))?(?! de(?!\\p{L})| d${APOSTROPHE})`,
     ),

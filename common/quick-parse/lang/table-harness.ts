@@ -3,6 +3,7 @@
  * typed text becomes, and the property tests check that any text keeps every character typed.
  * A test helper, not product code: only *.test.ts files import it.
  */
+import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import type { LanguageCode } from '../../locales.ts';
 import { isValidDate } from '../calendar.ts';
@@ -97,4 +98,20 @@ export function expectSoundParse(
     expect(after.tokens.filter((token) => token.start < removed.end && token.end > removed.start)).toEqual([]);
   }
   return result;
+}
+
+/**
+ * `expectSoundParse` on any phrase of a language's own words (what its grammar reads, look-alikes,
+ * digits and marks), mixed with short random strings: the property each language's file runs.
+ */
+export function expectSoundOnAnyPhraseOf(locale: LanguageCode, words: readonly string[], numRuns = 300): void {
+  const phrase = fc
+    .array(fc.oneof(fc.constantFrom(...words), fc.string({ maxLength: 4 })), { minLength: 1, maxLength: 10 })
+    .map((picked) => picked.join(' '));
+  fc.assert(
+    fc.property(phrase, (text) => {
+      expectSoundParse(text, locale);
+    }),
+    { numRuns },
+  );
 }
