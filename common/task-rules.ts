@@ -8,9 +8,16 @@ export function localDateString(moment: Date): string {
   return `${y}-${m}-${d}`;
 }
 
+/**
+ * A calendar day (YYYY-MM-DD) moved by whole days. Counted in UTC, where every day has 24 hours:
+ * the device's zone may have skipped the day (Apia had no 30 December 2011), and `new Date(y, m, d)`
+ * reads years 0–99 as 19xx.
+ */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return localDateString(new Date(y, m - 1, d + days));
+  const moved = new Date(0);
+  moved.setUTCFullYear(y, m - 1, d + days);
+  return moved.toISOString().slice(0, 10);
 }
 
 /** Spec §4: overdue when the due date is before today and the task is not complete. */

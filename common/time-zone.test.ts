@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { addDays, canonicalTimeZone, isTimeZone, localDate, localDateTime } from './time-zone.ts';
 
@@ -28,6 +29,21 @@ describe('the calendar day of an instant in a zone', () => {
     ['Pacific/Kiritimati', '2026-06-30T11:00:00Z', '2026-07-01', '01:00'],
     ['Pacific/Pago_Pago', '2026-07-01T10:59:00Z', '2026-06-30', '23:59'],
     ['Pacific/Pago_Pago', '2026-07-01T11:00:00Z', '2026-07-01', '00:00'],
+    // Apia moved across the date line at the end of 29 December 2011: there was no 30 December.
+    ['Pacific/Apia', '2011-12-30T09:59:00Z', '2011-12-29', '23:59'],
+    ['Pacific/Apia', '2011-12-30T10:00:00Z', '2011-12-31', '00:00'],
+    // Tehran changed its clocks at midnight until 2022: 22 March started at 01:00, and 21
+    // September had the hour before midnight twice. It has no changes since (its rules changed).
+    ['Asia/Tehran', '2022-03-21T20:29:00Z', '2022-03-21', '23:59'],
+    ['Asia/Tehran', '2022-03-21T20:30:00Z', '2022-03-22', '01:00'],
+    ['Asia/Tehran', '2022-09-21T19:29:00Z', '2022-09-21', '23:59'],
+    ['Asia/Tehran', '2022-09-21T19:30:00Z', '2022-09-21', '23:00'],
+    ['Asia/Tehran', '2023-03-21T20:30:00Z', '2023-03-22', '00:00'],
+    // Santiago too, in the southern spring and autumn.
+    ['America/Santiago', '2026-09-06T03:59:00Z', '2026-09-05', '23:59'],
+    ['America/Santiago', '2026-09-06T04:00:00Z', '2026-09-06', '01:00'],
+    ['America/Santiago', '2026-04-05T03:00:00Z', '2026-04-04', '23:00'],
+    ['America/Santiago', '2026-04-05T04:00:00Z', '2026-04-05', '00:00'],
     // A person with no zone set is read in UTC.
     [null, '2026-07-01T23:59:00Z', '2026-07-01', '23:59'],
     ['UTC', '2026-07-02T00:00:00Z', '2026-07-02', '00:00'],
@@ -50,6 +66,38 @@ describe('the calendar day of an instant in a zone', () => {
       expect(counts.filter((hours) => hours === 25)).toHaveLength(1);
       expect(counts.every((hours) => hours >= 23 && hours <= 25)).toBe(true);
     }
+  });
+
+  test('in every zone Intl knows, the local day and time of any instant is UTC plus the zone’s offset then', () => {
+    // The offset is Intl's too, but another reading of it: the zone's "GMT-04:56:02" name, seconds
+    // and all (the local mean times of the 19th century), added to the instant in UTC. Instants
+    // from the year 1 to 9999 (years before 1000 are written with four digits), and near whole
+    // and half hours, where clocks change.
+    const zones = Intl.supportedValuesOf('timeZone');
+    const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+    const instants = fc.oneof(
+      fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }),
+      fc
+        .record({
+          halfHour: fc.integer({ min: Date.UTC(1970, 0, 1) / 1_800_000, max: Date.UTC(2040, 0, 1) / 1_800_000 }),
+          ms: fc.integer({ min: -90_000, max: 90_000 }),
+        })
+        .map(({ halfHour, ms }) => halfHour * 1_800_000 + ms),
+      fc.integer({ min: Date.parse('0001-01-02T00:00:00Z'), max: Date.parse('9999-12-30T00:00:00Z') }),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), instants, (zone, instant) => {
+        let offsets = offsetFormatters.get(zone);
+        if (!offsets)
+          offsetFormatters.set(zone, (offsets = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })));
+        const name = offsets.formatToParts(new Date(instant)).find((part) => part.type === 'timeZoneName')!.value;
+        const [, sign, hours, minutes, seconds] = /^GMT(?:([+-])(\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(name)!;
+        const offset = (sign === '-' ? -1 : 1) * (Number(hours ?? 0) * 3600 + Number(minutes ?? 0) * 60 + Number(seconds ?? 0));
+        const wall = new Date(instant + offset * 1000).toISOString();
+        expect(localDateTime(new Date(instant), zone)).toEqual({ date: wall.slice(0, 10), time: wall.slice(11, 16) });
+      }),
+      { numRuns: 400 },
+    );
   });
 
   test('a zone this runtime does not know reads as UTC instead of failing', () => {
