@@ -46,7 +46,8 @@ export interface ParseContext {
 /**
  * A language grammar. `text` has its native digits already turned into ASCII digits, one
  * character for one, so spans index the user's text as typed. Matches may overlap; the core keeps
- * the longest. Each match must start and end on a word boundary (the core drops any that do not).
+ * the longest. Each match must start and end on a word boundary (the core drops any that do not),
+ * with its words and not the spaces around them: the match is the chip the user sees.
  */
 export type Grammar = (text: string, context: ParseContext) => GrammarMatch[];
 

@@ -49,9 +49,19 @@ function phraseIn(text: string, index: number, span: string): { start: number; e
   return words && from < to ? { start: index + from, end: index + to, words } : undefined;
 }
 
+/**
+ * Chrono finds when summer time starts for the US zones "ET", "CT", "MT" and "PT" typed after a
+ * reading by counting the Sundays of the reading's year, and never stops when that year is NaN:
+ * Spanish chrono reads "u" as "un", a NaN number, so "Uh et" (NaN hours, Eastern Time) froze the
+ * quick add. The zones get their winter offset instead: the parser takes the hour and day as
+ * typed, not moved to the zone, so only chrono's forward dating sees the offset (an hour off in US
+ * summer time at most).
+ */
+const US_ZONES = { ET: -300, CT: -360, MT: -420, PT: -480 };
+
 export function chronoMatches(parser: Chrono, text: string, context: ParseContext, options: ChronoOptions): GrammarMatch[] {
   const matches: GrammarMatch[] = [];
-  for (const result of parser.parse(text, referenceOf(context), { forwardDate: true })) {
+  for (const result of parser.parse(text, referenceOf(context), { forwardDate: true, timezones: US_ZONES })) {
     const phrase = phraseIn(text, result.index, result.text);
     if (!phrase) continue;
     const { start, end } = phrase;

@@ -1,5 +1,6 @@
-import { describe, test } from 'vitest';
-import { type Expected, expectRows, expectSoundOnAnyPhraseOf, WEEKDAYS_MO_FR } from './table-harness.ts';
+import { describe, expect, test } from 'vitest';
+import { parseQuickAdd } from '../parse.ts';
+import { CONTEXT, type Expected, expectRows, expectSoundOnAnyPhraseOf, WEEKDAYS_MO_FR } from './table-harness.ts';
 
 /** What a French speaker types, what the task becomes, and the day it is typed on when not TODAY. */
 const ROWS: ReadonlyArray<[string, Expected, string?]> = [
@@ -47,6 +48,8 @@ const ROWS: ReadonlyArray<[string, Expected, string?]> = [
   ["Payer l'assurance le mois prochain", { title: "Payer l'assurance", due_date: '2026-12-01' }],
   ['Ranger le garage ce week-end', { title: 'Ranger le garage', due_date: '2026-11-28' }],
   ['Renouveler le passeport dans 3 jours', { title: 'Renouveler le passeport', due_date: '2026-11-28' }],
+  // "dans 2 heures" is two hours from now, not 02:00 with "dans" left in the title.
+  ['Appeler André dans 2 heures', { title: 'Appeler André', due_date: '2026-11-25', due_time: '12:00' }],
   // "quinze jours" is the French fortnight.
   ['Rendre le livre dans quinze jours', { title: 'Rendre le livre', due_date: '2026-12-09' }],
   ['Payer le loyer demain !haute #maison', { title: 'Payer le loyer', due_date: '2026-11-26', priority: 'high', labels: ['maison'] }],
@@ -157,9 +160,14 @@ const ROWS: ReadonlyArray<[string, Expected, string?]> = [
 
 describe('French quick add', () => {
   expectRows('fr', ROWS);
+
+  test('a chip is its words: "à 9h" before a comma does not take the space after it', () => {
+    const { tokens } = parseQuickAdd('Réunion à 9h , salle B', { locale: 'fr', context: CONTEXT });
+    expect(tokens.map((token) => token.text)).toEqual(['à 9h']);
+  });
 });
 
-/** The French words the grammar reads, with look-alikes, digits, marks and everyday words. */
+/** The French words and phrases the grammar reads, with look-alikes, digits, marks and everyday words. */
 const WORDS = [
   ...[
     "aujourd'hui",
@@ -183,11 +191,28 @@ const WORDS = [
   ...['chaque', 'tous', 'les', 'quotidien', 'ouvrés', 'dernier', 'dernière', 'premier', 'mars', 'décembre', 'soir', 'matin', 'midi'],
   ...['9', '5', '18:30', '9h', '9h30', '18h', '15', '31', '29', '2', '25/12', '29/2', '1/2', '24/7', '2027', 'et', 'demie', 'quart'],
   ...['acheter', 'lait', 'appeler', 'maman', 'facture', '#maison', '!haute', 'p2', '-', ',', '.', '?', '«', '»'],
+  // Whole phrases, other capitalisations, ordinal days, and names ending in an accent before a phrase chrono reads.
+  ...[
+    'à 9h',
+    'à 18h30',
+    '9 h 15',
+    'heures',
+    'Après-demain',
+    'APRÈS-DEMAIN',
+    'LUNDI',
+    'Vendredi',
+    'Mars',
+    'mai',
+    'janvier',
+    '1er',
+    '1er mai',
+  ],
+  ...['le 5 mars', 'ce soir', 'minuit', 'et demie', 'dans 2 heures', "d'ici", 'pendant', 'minutes', 'André', 'Chloé', '(', ')'],
 ];
 
 describe('French quick add, any text', () => {
-  test('tokens index the text, nothing typed is lost, every reading is valid, and removing every chip gives the text back', () => {
-    // What parse.test.ts checks in every language, here on French words.
+  test('the title and the chips make the text, every reading is valid, and removing chips until none is left gives the text back', () => {
+    // What parse.test.ts checks in every language (expectSoundParse), here on French words and phrases.
     expectSoundOnAnyPhraseOf('fr', WORDS);
   });
 });
