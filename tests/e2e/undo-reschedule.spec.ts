@@ -4,7 +4,7 @@ import { createAccount, createTask, isoDay, localeTexts, setLanguage, useSession
 /**
  * Issue 21 §6: an edit that moves a task's due date or time is a reschedule. Its toast keeps the
  * spec's "Task updated", says where the task went, and offers Undo for 8 s (Ctrl/Cmd+Z too), which
- * puts back only the date and time: the rest of the edit stays.
+ * puts back only the date and time: the rest of the edit, and whatever changed since, stays.
  */
 
 /** The date and time as the page writes them in the toast: the browser's own Intl, in the page's language. */
@@ -53,12 +53,19 @@ for (const language of ['en', 'ar']) {
       const toast = page.getByRole('status').filter({ hasText: t('toasts.updated') });
       await expect(toast.getByText(t('toasts.updated'), { exact: true })).toBeVisible();
       await expect(toast).toContainText(t('toasts.movedToAt', where));
+      // Renamed meanwhile (another tab, or a collaborator): Undo must not put the old title back.
+      const rename = await request.put(`/api/tasks/update/${task.id}`, {
+        headers: { authorization: `Bearer ${account.token}` },
+        data: { title: 'Send the final invoice' },
+      });
+      expect(rename.status()).toBe(200);
       await toast.getByRole('button', { name: undo('undo.action') }).click();
       await expect(page.getByRole('status').filter({ hasText: undo('undo.undone') })).toBeVisible();
 
       const read = await request.get(`/api/task/${task.id}`, { headers: { authorization: `Bearer ${account.token}` } });
       // The date and time are back; the priority the same edit changed stays changed.
       expect((await read.json()).task).toMatchObject({
+        title: 'Send the final invoice',
         due_date: isoDay(1),
         due_time: '09:00',
         priority: 'high',

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { skipOccurrence, taskKeys, updateTask, type TaskPage } from '../../lib/api/task-queries.ts';
+import { moveTaskDue, skipOccurrence, taskKeys, updateTask, type TaskPage } from '../../lib/api/task-queries.ts';
 import { offerUndoInToast } from '../../lib/undo-toast.ts';
 import { useUserClock } from '../../lib/use-user-clock.ts';
 import { repeatSummary } from './repeat-rule.ts';
@@ -84,7 +84,7 @@ function RepeatSection({ task, canEdit }: TaskRepeatProps) {
         i18n,
         () => t('detail.skipped', { date: dateText(updated.due_date) }),
         () =>
-          void updateTask(task.id, { title: task.title, due_date: from ?? '' }).then(
+          void moveTaskDue(task.id, { due_date: from }).then(
             (back) => {
               show(back);
               toast.show(i18n.t('shortcuts:undo.undone'));

@@ -10,6 +10,7 @@ import {
   changeCompletion,
   deleteTask,
   markTaskDeleted,
+  moveTaskDue,
   restoreTask,
   setTaskCompleted,
   taskKeys,
@@ -143,7 +144,7 @@ export function useSaveTask() {
       i18n,
       () => t('toasts.updated'),
       () =>
-        void updateTask(task.id, { title: task.title, due_date: before.due_date ?? '', due_time: before.due_time }).then(
+        void moveTaskDue(task.id, before).then(
           (back) => {
             showSaved(back);
             toast.show(i18n.t('shortcuts:undo.undone'));

@@ -159,6 +159,16 @@ export const updateTask = (id: number, input: TaskInput) =>
   apiRequest(`/api/tasks/update/${id}`, { method: 'PUT', body: input, schema: TaskResponse }).then((r) => r.task);
 
 /**
+ * Puts a task's due date and time back (the Undo of a reschedule or a skip, issue 21 §6). The update
+ * needs the title, so the task is read first: a rename a collaborator made since is kept, not
+ * overwritten with the title the screen had. An absent `due_time` keeps the task's time.
+ */
+export const moveTaskDue = async (id: number, due: { due_date: string | null; due_time?: string | null }) => {
+  const { task } = await apiRequest(`/api/task/${id}`, { schema: TaskDetailResponse });
+  return updateTask(id, { title: task.title, due_date: due.due_date ?? '', ...(due.due_time !== undefined && { due_time: due.due_time }) });
+};
+
+/**
  * Issue 21: completing, `completeSubtasks` completes the task's open subtasks with it; reopening,
  * `reopenSubtasks` reopens those subtasks with it and `takeBackOccurrence` deletes the occurrence a
  * repeating task's completion made, giving the task its rule back (the undo of a completion).
