@@ -59,19 +59,23 @@ export function Tabs<K extends string>({
               onClick={() => onChange(item.key)}
               onKeyDown={(event) => onKeyDown(event, index)}
               className={cx(
-                '-mb-px flex min-w-0 flex-wrap items-center justify-center gap-1 border-b-2 px-1 py-2.5 text-center text-xs leading-tight font-medium break-words hyphens-auto transition-colors sm:shrink-0 sm:gap-2 sm:px-3 sm:text-sm sm:whitespace-nowrap',
+                '-mb-px flex min-w-0 items-center justify-center border-b-2 px-1 py-2.5 text-center text-xs leading-tight font-medium break-words hyphens-auto transition-colors sm:shrink-0 sm:px-3 sm:text-sm sm:whitespace-nowrap',
                 selected ? 'border-brand text-brand-strong' : 'border-transparent text-muted hover:text-fg',
               )}
             >
-              {item.label}
-              {item.badge !== undefined && (
-                <span
-                  className="rounded-full bg-surface-2 px-1.5 py-0.5 text-xs leading-none text-fg"
-                  data-testid={`tab-badge-${item.key}`}
-                >
-                  {item.badge}
-                </span>
-              )}
+              {/* One run of text, so a wrapping name keeps its count on its last line ("Shared / with 2"). */}
+              <span>
+                {item.label}
+                {item.badge !== undefined && ' '}
+                {item.badge !== undefined && (
+                  <span
+                    className="inline-block rounded-full bg-surface-2 px-1.5 py-0.5 text-xs leading-none text-fg sm:ms-1"
+                    data-testid={`tab-badge-${item.key}`}
+                  >
+                    {item.badge}
+                  </span>
+                )}
+              </span>
             </button>
           );
         })}
