@@ -18,7 +18,7 @@ if (!withPostgres) {
   if (process.env.CI) throw new Error('CI requires PostgreSQL for the browser tests, but no server binaries were found.');
   console.warn('\n*** PostgreSQL not found: browser tests run on SQLite ONLY. Install postgresql. ***\n');
 }
-const dailyLoopSpecs = /(daily-loop|due-views|recurrence|subtasks|keyboard|undo-delete|undo-reschedule)\.spec\.ts$/;
+const dailyLoopSpecs = /(daily-loop|due-views|recurrence|subtasks|keyboard|undo-delete|undo-reschedule|quick-add-languages)\.spec\.ts$/;
 // On PostgreSQL only what reaches the database: not the layout, axe and IME checks, nor the Arabic
 // repeat of a flow already run in English (Hindi and Arabic quick add and Arabic search stay).
 const notAboutTheDatabase = /axe|fits|sideways|IME composition|lists every shortcut|\(ar\)|ar, (?:dark|light)/;

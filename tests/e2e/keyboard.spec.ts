@@ -3,6 +3,7 @@ import {
   createAccount,
   createTask,
   expectNoSeriousA11yViolations,
+  isoDay as browserDay,
   localeTexts,
   setLanguage,
   setTheme,
@@ -191,40 +192,94 @@ test('no shortcut fires during IME composition', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('? lists every shortcut in a dialog, and focus returns where it was', async ({ page, request }) => {
-  const texts = await localeTexts('en', 'shortcuts');
-  const { account } = await accountWithTasks(request);
-  await openDashboard(page, account);
-  await page.keyboard.press('j');
-  await page.keyboard.press('j');
-  await page.keyboard.press('?');
-  const dialog = page.getByTestId('shortcuts-dialog');
-  await expect(dialog.getByRole('heading', { name: texts('help.title') })).toBeVisible();
-  for (const name of [
-    'palette',
-    'quickAdd',
-    'newTask',
-    'search',
-    'undo',
-    'help',
-    'next',
-    'previous',
-    'open',
-    'toggle',
-    'edit',
-    'labels',
-    'delete',
-  ]) {
-    await expect(dialog.getByText(texts(`names.${name}`), { exact: true })).toBeVisible();
-  }
-  await expect(dialog.locator('[data-shortcut="goLabels"] kbd')).toHaveText(['g', 'l']);
-  await expect(dialog.locator('[data-shortcut="palette"] kbd')).toHaveText(['Ctrl', 'K']);
-  await expect(dialog.locator('[data-shortcut="delete"] kbd')).toHaveText(['Delete']);
-  // While it is open, shortcuts are off: j moves nothing behind it.
-  await page.keyboard.press('j');
-  await page.keyboard.press('Escape');
-  await expect(dialog).toHaveCount(0);
-  await expect.poll(() => focusedCardTitle(page)).toBe('Beta invoice');
+/** The keys as each language's keyboards print them (web/features/shortcuts/key-caps.tsx): what the list shows. */
+const KEY_CAPS = { en: { ctrl: 'Ctrl', delete: 'Delete' }, de: { ctrl: 'Strg', delete: 'Entf' } } as const;
+
+for (const language of ['en', 'de'] as const) {
+  test(`? lists every shortcut in a dialog (${language}), the g sequences included, and focus returns where it was`, async ({
+    page,
+    request,
+  }) => {
+    const texts = await localeTexts(language, 'shortcuts');
+    const { account } = await accountWithTasks(request);
+    await openDashboard(page, account, language);
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await page.keyboard.press('?');
+    const dialog = page.getByTestId('shortcuts-dialog');
+    await expect(dialog.getByRole('heading', { name: texts('help.title') })).toBeVisible();
+    for (const name of [
+      'palette',
+      'quickAdd',
+      'newTask',
+      'search',
+      'undo',
+      'help',
+      'next',
+      'previous',
+      'open',
+      'toggle',
+      'edit',
+      'labels',
+      'delete',
+    ]) {
+      await expect(dialog.getByText(texts(`names.${name}`), { exact: true })).toBeVisible();
+    }
+    // Go to: each sequence with its description, "g then t".
+    const navigation = dialog.getByRole('region', { name: texts('help.groups.navigation') });
+    for (const [id, second] of [
+      ['goTasks', 't'],
+      ['goShared', 's'],
+      ['goLabels', 'l'],
+      ['goUpcoming', 'u'],
+    ] as const) {
+      const row = navigation.locator(`[data-shortcut="${id}"]`);
+      await expect(row.locator('dt')).toHaveText(texts(`names.${id}`));
+      await expect(row.locator('kbd')).toHaveText(['g', second]);
+      await expect(row.locator('dd')).toContainText(texts('help.then'));
+    }
+    await expect(navigation.locator('[data-shortcut]')).toHaveCount(4);
+    await expect(dialog.locator('[data-shortcut="palette"] kbd')).toHaveText([KEY_CAPS[language].ctrl, 'K']);
+    await expect(dialog.locator('[data-shortcut="delete"] kbd')).toHaveText([KEY_CAPS[language].delete]);
+    // While it is open, shortcuts are off: j moves nothing behind it.
+    await page.keyboard.press('j');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect.poll(() => focusedCardTitle(page)).toBe('Beta invoice');
+  });
+}
+
+test('g u from another screen opens Upcoming: its address, its tab chosen and its days headed by name', async ({ page, request }) => {
+  const language = 'de';
+  const tasksText = await localeTexts(language, 'tasks');
+  const due = await localeTexts(language, 'due');
+  const labelsText = await localeTexts(language, 'labels');
+  const account = await createAccount(request, 'Keyboard User');
+  // The browser's tomorrow, as Upcoming counts days.
+  const tomorrow = browserDay(1);
+  await createTask(request, account, { title: 'Zahnarzt', due_date: tomorrow });
+  await setLanguage(page, language);
+  await useSession(page, account);
+  await page.goto('/labels');
+  await expect(page.getByRole('heading', { level: 1, name: labelsText('title') })).toBeVisible();
+  await page.locator('main').focus();
+
+  await page.keyboard.press('g');
+  await page.keyboard.press('u');
+  await expect(page).toHaveURL(/\/dashboard\?view=upcoming$/);
+  await expect(page.getByRole('heading', { level: 1, name: labelsText('title') })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: tasksText('views.upcoming') })).toHaveAttribute('aria-selected', 'true');
+  const days = page.getByTestId('upcoming-day');
+  await expect(days).toHaveCount(1);
+  await expect(days).toHaveAttribute('data-day', tomorrow);
+  const [y, m, d] = tomorrow.split('-').map(Number) as [number, number, number];
+  const dayName = new Intl.DateTimeFormat(language, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+  await expect(days.getByRole('heading', { level: 2 })).toContainText(`${due('tomorrow')} · ${dayName}`);
+  await expect(days.getByTestId('task-card')).toHaveText([/Zahnarzt/]);
+  // Today has nothing: one quiet line, not a heading.
+  await expect(page.getByTestId('upcoming-empty').first()).toContainText(due('nothingPlanned'));
 });
 
 test('the palette finds a task by a word of its title and opens it; Escape gives focus back', async ({ page, request }) => {

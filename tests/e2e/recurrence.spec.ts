@@ -1,5 +1,16 @@
-import type { Page } from '@playwright/test';
-import { createAccount, expect, expectNoSeriousA11yViolations, localeTexts, setLanguage, setTheme, test, useSession } from './fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  createAccount,
+  createTask,
+  expect,
+  expectNoSeriousA11yViolations,
+  localeTexts,
+  setLanguage,
+  setTheme,
+  test,
+  useSession,
+  type Account,
+} from './fixtures.ts';
 
 /**
  * Issue 21 parts 2 and 4 in the browser: due times and repeat rules through the real dialogs, cards
@@ -265,3 +276,128 @@ for (const language of ['en', 'ar'] as const) {
     await expectNoSidewaysScroll(page);
   });
 }
+
+/** The account's own tasks as the API holds them. */
+async function savedTasks(request: APIRequestContext, account: Account) {
+  const answer = await request.get('/api/tasks', { headers: { authorization: `Bearer ${account.token}` } });
+  expect(answer.status()).toBe(200);
+  return (await answer.json()).tasks as Array<{
+    id: number;
+    title: string;
+    due_date: string | null;
+    due_time: string | null;
+    recurrence: string | null;
+  }>;
+}
+
+test('quick add: "Water the plants every monday", typed with no date, is due on its rule’s first day: the coming Monday (today on a Monday)', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await useSession(page, account);
+  const tasks = await localeTexts('en', 'tasks');
+  const schedule = await localeTexts('en', 'schedule');
+  // The first day on or after today that the rule falls on (firstOccurrence, in common/quick-parse/repeat.ts and server/services/recurrence.ts).
+  const monday = comingMonday();
+  const rule = schedule('repeat.weeklyOn_one', { days: weekday('en', 0, 'long') });
+
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: tasks('quickAdd.open') }).click();
+  const input = page.getByPlaceholder(tasks('quickAdd.placeholder'));
+  await input.pressSequentially('Water the plants every monday');
+  // Only the repeat is recognised: no date was typed.
+  await expect(page.getByTestId('quick-add-chips').getByRole('listitem')).toHaveText([`${schedule('kinds.repeat')}: ${rule}`]);
+  await input.press('Enter');
+
+  const card = page.getByTestId('task-card').filter({ has: page.getByRole('heading', { name: 'Water the plants', exact: true }) });
+  await expect(card.getByTestId('due-date')).toHaveAttribute('title', fullDate('en', monday));
+  await expect(card.getByTestId('repeats')).toBeVisible();
+  await card.getByRole('heading').getByRole('button').click();
+  await expect(page.getByTestId('detail-repeat-rule')).toHaveText(rule);
+
+  expect(await savedTasks(request, account)).toEqual([
+    expect.objectContaining({ title: 'Water the plants', due_date: monday, due_time: null, recurrence: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO' }),
+  ]);
+});
+
+test('a task without a date, set to repeat every Monday in the edit dialog, gets its rule’s first day from the server', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  const task = await createTask(request, account, { title: 'Put the bins out', due_date: null });
+  await useSession(page, account);
+  const tasks = await localeTexts('en', 'tasks');
+  const schedule = await localeTexts('en', 'schedule');
+  const monday = comingMonday();
+
+  await page.goto('/dashboard');
+  const card = page.getByTestId('task-card').filter({ hasText: 'Put the bins out' });
+  await expect(card.getByTestId('due-date')).toHaveCount(0);
+  await card.getByRole('heading').getByRole('button').click();
+  await page.getByTestId('task-detail-dialog').getByTestId('detail-edit').click();
+  const form = page.getByTestId('task-form-dialog');
+  await expect(form.getByLabel(tasks('form.dueDate'))).toHaveValue('');
+  await form.getByLabel(schedule('picker.label'), { exact: true }).selectOption('weekly');
+  // With no date, weekly starts on today's weekday: Monday is chosen instead.
+  const todayIndex = (new Date().getDay() + 6) % 7;
+  const mondayButton = form.getByRole('button', { name: weekday('en', 0, 'short'), exact: true });
+  if (todayIndex !== 0) {
+    await mondayButton.click();
+    await form.getByRole('button', { name: weekday('en', todayIndex, 'short'), exact: true }).click();
+  }
+  await expect(mondayButton).toHaveAttribute('aria-pressed', 'true');
+  const rule = schedule('repeat.weeklyOn_one', { days: weekday('en', 0, 'long') });
+  await expect(form.getByTestId('repeat-summary')).toHaveText(rule);
+  await form.getByRole('button', { name: tasks('form.update') }).click();
+  await expect(form).toHaveCount(0);
+
+  await expect(page.getByTestId('detail-repeat-rule')).toHaveText(rule);
+  await expect(card.getByTestId('due-date')).toHaveAttribute('title', fullDate('en', monday));
+  const read = await request.get(`/api/task/${task.id}`, { headers: { authorization: `Bearer ${account.token}` } });
+  // On a Monday nothing was pressed: a weekly rule naming no day follows its date's weekday (repeat-rule.ts).
+  const stored = todayIndex === 0 ? 'FREQ=WEEKLY;INTERVAL=1' : 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO';
+  expect((await read.json()).task).toMatchObject({ due_date: monday, due_time: null, recurrence: stored });
+});
+
+test('Ctrl+Z right after "Skip this one" in the task’s dialog puts the skipped date back', async ({ page, request }) => {
+  const account = await createAccount(request);
+  const monday = comingMonday();
+  const task = await createTask(request, account, {
+    title: 'Take out the recycling',
+    due_date: monday,
+    due_time: '07:30',
+    recurrence: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO',
+  });
+  await useSession(page, account);
+  const tasks = await localeTexts('en', 'tasks');
+  const schedule = await localeTexts('en', 'schedule');
+  const undo = await localeTexts('en', 'shortcuts');
+  const dueText = (day: string) => tasks('due.dateTime', { date: fullDate('en', day), time: timeText('en', 7, 30) });
+  const read = async () =>
+    (await (await request.get(`/api/task/${task.id}`, { headers: { authorization: `Bearer ${account.token}` } })).json()).task as {
+      due_date: string;
+      due_time: string;
+      recurrence: string;
+    };
+
+  await page.goto('/dashboard');
+  const card = page.getByTestId('task-card').filter({ hasText: 'Take out the recycling' });
+  await expect(card.getByTestId('due-date')).toHaveAttribute('title', dueText(monday));
+  await card.getByRole('heading').getByRole('button').click();
+  const skip = page.getByTestId('task-detail-dialog').getByRole('button', { name: schedule('detail.skip') });
+  await skip.click();
+  await expect(
+    page.getByRole('status').filter({ hasText: schedule('detail.skipped', { date: fullDate('en', plusDays(monday, 7)) }) }),
+  ).toBeVisible();
+  await expect(card.getByTestId('due-date')).toHaveAttribute('title', dueText(plusDays(monday, 7)));
+  expect(await read()).toMatchObject({ due_date: plusDays(monday, 7) });
+  await expect(skip).toBeFocused();
+
+  // Focus on the dialog's button, not in a field: Ctrl+Z is the toast's Undo.
+  await page.keyboard.press('Control+z');
+  await expect(page.getByRole('status').filter({ hasText: undo('undo.undone') })).toBeVisible();
+  await expect(card.getByTestId('due-date')).toHaveAttribute('title', dueText(monday));
+  expect(await read()).toMatchObject({ due_date: monday, due_time: '07:30', recurrence: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO' });
+});

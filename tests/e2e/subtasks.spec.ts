@@ -4,6 +4,7 @@ import {
   createTask,
   expect,
   expectNoSeriousA11yViolations,
+  isoDay,
   localeTexts,
   setLanguage,
   setTheme,
@@ -322,3 +323,64 @@ test('a live update between two moves does not put a row back where the first mo
   await page.keyboard.press('Alt+ArrowDown');
   await expectTitles(section, ['Boxes', 'Lamp', 'Books']);
 });
+
+/** What users wrote, as the activity list isolates it from the sentence around it (web/features/tasks/activity-text.ts). */
+const isolated = (text: string) => `\u2068${text}\u2069`;
+
+for (const { language, title, step } of [
+  { language: 'en', title: 'Water the garden', step: 'Fill the can' },
+  { language: 'ar', title: 'سقي الحديقة', step: 'ملء الإبريق' },
+] as const) {
+  test(`the activity tab (${language}) says the repeat rule was set and the subtask added and completed, as the API records them`, async ({
+    page,
+    request,
+  }) => {
+    const account = await signedIn(page, request, language, 'light');
+    const tasks = await localeTexts(language, 'tasks');
+    const schedule = await localeTexts(language, 'schedule');
+    const texts = await localeTexts(language, 'subtasks');
+    const task = await createTask(request, account, { title, due_date: isoDay(1) });
+    await page.goto('/dashboard');
+    const dialog = await openTask(page, title);
+
+    // Every day, from the edit dialog.
+    await dialog.getByTestId('detail-edit').click();
+    const form = page.getByTestId('task-form-dialog');
+    await form.getByLabel(schedule('picker.label'), { exact: true }).selectOption('daily');
+    await form.getByRole('button', { name: tasks('form.update') }).click();
+    await expect(form).toHaveCount(0);
+    const rule = schedule(plural(language, 'repeat.daily', 1));
+    await expect(dialog.getByTestId('detail-repeat-rule')).toHaveText(rule);
+
+    // One subtask, added and ticked.
+    const section = dialog.getByTestId('subtasks');
+    const add = section.getByRole('textbox', { name: texts('add.label') });
+    await add.fill(step);
+    await add.press('Enter');
+    await expectTitles(section, [step]);
+    const box = section.getByRole('checkbox', { name: step, exact: true });
+    await expect(box).toBeEnabled();
+    await box.check();
+    await expect(section.getByTestId('subtasks-progress')).toContainText('1/1');
+
+    await dialog.getByRole('tab', { name: tasks('detail.activity') }).click();
+    // Newest first, each in the reader's language.
+    const entries = dialog.getByTestId('activity-list').getByRole('listitem');
+    await expect(entries).toHaveCount(4);
+    await expect(entries).toContainText([
+      tasks('activity.subtaskCompleted', { title: isolated(step) }),
+      tasks('activity.subtaskAdded', { title: isolated(step) }),
+      tasks('activity.recurrence', { rule }),
+      tasks('activity.created'),
+    ]);
+
+    const answer = await request.get(`/api/task/${task.id}`, { headers: { authorization: `Bearer ${account.token}` } });
+    const events = ((await answer.json()).activity_logs as Array<{ event: unknown }>).map((log) => log.event);
+    expect(events).toEqual([
+      { code: 'subtask_completed', title: step },
+      { code: 'subtasks_added', titles: [step], count: 1 },
+      { code: 'updated', changes: [{ kind: 'recurrence', rule: 'FREQ=DAILY;INTERVAL=1', from: 'due_date' }] },
+      { code: 'created' },
+    ]);
+  });
+}
