@@ -30,6 +30,7 @@ import { eventRoutes } from './routes/event.routes.ts';
 import { labelRoutes } from './routes/label.routes.ts';
 import { exportRoutes } from './routes/export.routes.ts';
 import { shareRoutes } from './routes/share.routes.ts';
+import { notificationRoutes } from './routes/notification.routes.ts';
 import { subtaskRoutes } from './routes/subtask.routes.ts';
 import { taskRoutes } from './routes/task.routes.ts';
 import { taskRestoreRoutes } from './routes/task-restore.routes.ts';
@@ -39,6 +40,7 @@ import { passwordHasher } from './services/password-hasher.ts';
 import { passwordStrengthErrors } from './services/password-policy.ts';
 import { createSettingsService } from './services/settings.service.ts';
 import { createAuthService } from './services/auth.service.ts';
+import { announceNotifications, createNotificationService } from './services/notification.service.ts';
 import { createCommentService } from './services/comment.service.ts';
 import { createLabelService } from './services/label.service.ts';
 import { createShareService } from './services/share.service.ts';
@@ -252,7 +254,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const users = createUserRepository(database.db);
   const tokens = createTokenRepository(database.db);
-  const taskEvents = { taskChanged: (taskId: number, audience: number[]) => bus.publish(audience, { type: 'task-changed', taskId }) };
+  const taskEvents = {
+    taskChanged: (taskId: number, audience: number[]) => bus.publish(audience, { type: 'task-changed', taskId }),
+    notificationsChanged: (userIds: number[]) => announceNotifications(bus, userIds),
+  };
   const tasks = createTaskService({
     database,
     clock,
@@ -275,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const labels = createLabelService({ database, clock, events: bus });
   const comments = createCommentService({ database, clock, events: bus });
+  const notifications = createNotificationService({ database, clock, events: bus });
   const auth = createAuthService({
     users,
     tokens,
@@ -321,6 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(shareRoutes, { auth, shares, tasks, lists, sharePerMinute: config.rateLimits.sharePerMinute });
     await api.register(commentRoutes, { auth, comments });
     await api.register(subtaskRoutes, { auth, subtasks });
+    await api.register(notificationRoutes, { auth, notifications });
     await api.register(eventRoutes, {
       auth,
       bus,

@@ -14,6 +14,7 @@ import { taskSearchIndex } from './migrations/007-task-search-index.ts';
 import { dueTimesAndRecurrence } from './migrations/008-due-times-and-recurrence.ts';
 import { subtasks } from './migrations/009-subtasks.ts';
 import { deletedTasks } from './migrations/010-deleted-tasks.ts';
+import { notifications } from './migrations/011-notifications.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -116,6 +117,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '008-due-times-and-recurrence': dueTimesAndRecurrence(),
     '009-subtasks': subtasks(dialect),
     '010-deleted-tasks': deletedTasks(),
+    '011-notifications': notifications(dialect),
   };
 }
 

@@ -171,6 +171,19 @@ export interface DeletedTasksTable {
   restorable_until: string;
 }
 
+/** One thing a person should hear of, about a task (migration 011, issue 22). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  task_id: number;
+  actor_id: number | null;
+  comment_id: number | null;
+  excerpt: string;
+  created_at: string;
+  read_at: string | null;
+}
+
 /** Facts about this database as a whole (migration 006): `list_epoch`, renewed by every restore. */
 export interface InstanceTable {
   name: string;
@@ -192,4 +205,5 @@ export interface Tables {
   user_photos: UserPhotosTable;
   instance: InstanceTable;
   deleted_tasks: DeletedTasksTable;
+  notifications: NotificationsTable;
 }

@@ -346,12 +346,14 @@ describe.each(testDialects())('due times, time zones and repeating tasks on %s',
         [friend.user.email, 'accepted'],
         [invited.user.email, 'pending'],
       ]);
-      // Everyone who lists either task heard of both.
-      for (const user of [owner, friend, invited])
-        expect(heard.get(user.user.id)).toEqual([
-          { type: 'task-changed', taskId: task.id },
-          { type: 'task-changed', taskId: next.id },
-        ]);
+      // Everyone who lists either task heard of both; the owner, who did not complete it, also has
+      // a notification of the next occurrence (issue 22).
+      const both = [
+        { type: 'task-changed', taskId: task.id },
+        { type: 'task-changed', taskId: next.id },
+      ];
+      expect(heard.get(owner.user.id)).toEqual([...both, { type: 'notifications-changed' }]);
+      for (const user of [friend, invited]) expect(heard.get(user.user.id)).toEqual(both);
       // Every list shows it as the people have it.
       expect((await ownTasks(owner)).map((listed) => listed.id)).toEqual([next.id, task.id]);
       expect((await call(friend, 'GET', '/api/tasks/shared')).json().shared_tasks.map((s: { id: number }) => s.id)).toEqual([

@@ -5,11 +5,13 @@ import type { Database } from '../db/database.ts';
 import { createActivityRepository } from '../db/repositories/activity.repository.ts';
 import { createAudienceRepository } from '../db/repositories/audience.repository.ts';
 import { createCommentRepository, type CommentWithAuthor } from '../db/repositories/comment.repository.ts';
+import { createNotificationRepository } from '../db/repositories/notification.repository.ts';
 import type { UserRow } from '../db/repositories/user.repository.ts';
 import type { Tables } from '../db/tables.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { canCommentOnTask } from '../policies/task.policy.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
+import { announceNotifications, commentExcerpt, othersThan } from './notification.service.ts';
 import { loadTask } from './task-access.ts';
 
 export const COMMENT_NOT_FOUND = 'Comment not found';
@@ -47,6 +49,7 @@ export function createCommentService(deps: { database: Database; clock: Clock; e
     comments: createCommentRepository(db),
     activity: createActivityRepository(db),
     audience: createAudienceRepository(db),
+    notifications: createNotificationRepository(db),
   });
   const base = repositories(database.db);
   /** A transaction's handle, for reading a task's access inside it. */
@@ -65,23 +68,40 @@ export function createCommentService(deps: { database: Database; clock: Clock; e
 
     async add(user: UserRow, input: { task_id: number; content: string; parent_id?: number | null | undefined }): Promise<Comment> {
       const now = clock.nowIso();
-      const id = await database.db.transaction().execute(async (trx) => {
+      const { id, told } = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const { access } = await loadTask(reader(trx), user, input.task_id);
         if (!canCommentOnTask(access)) throw new ForbiddenError('You cannot comment on this task.');
         let parentId: number | null = null;
+        let parentAuthor: number | null = null;
         if (input.parent_id) {
           const parent = await db.comments.findById(input.parent_id);
           if (!parent || parent.task_id !== input.task_id)
             throw new ValidationError({ parent_id: ['The comment you reply to does not exist on this task.'] });
           if (parent.parent_id !== null) throw new ValidationError({ parent_id: ['Replies can only be made to top-level comments.'] });
           parentId = parent.id;
+          parentAuthor = parent.user_id;
         }
         const row = await db.comments.insert({ taskId: input.task_id, userId: user.id, parentId, content: input.content, now });
         await db.activity.record(input.task_id, user.id, { code: parentId ? 'replied' : 'commented' }, now);
-        return row.id;
+        // Issue 22: the task's people hear of it; the author of the comment replied to, as a reply to theirs.
+        const told = othersThan(await db.audience.viewersOf(input.task_id), user.id);
+        const excerpt = commentExcerpt(input.content);
+        await db.notifications.insertMany(
+          told.map((userId) => ({
+            userId,
+            kind: userId === parentAuthor ? 'reply' : 'comment',
+            taskId: input.task_id,
+            actorId: user.id,
+            commentId: row.id,
+            excerpt,
+          })),
+          now,
+        );
+        return { id: row.id, told };
       });
       await notify(input.task_id);
+      announceNotifications(deps.events, told);
       const rows = await base.comments.listForTask(input.task_id);
       const tree = commentTree(rows);
       return tree.find((c) => c.id === id) ?? tree.flatMap((c) => c.children).find((c) => c.id === id)!;

@@ -8,6 +8,7 @@ import { createActivityRepository } from '../db/repositories/activity.repository
 import { createAudienceRepository } from '../db/repositories/audience.repository.ts';
 import { createDataVersionRepository } from '../db/repositories/data-version.repository.ts';
 import { createMailOutboxRepository } from '../db/repositories/mail-outbox.repository.ts';
+import { createNotificationRepository } from '../db/repositories/notification.repository.ts';
 import { createShareRepository } from '../db/repositories/share.repository.ts';
 import { createTaskRepository } from '../db/repositories/task.repository.ts';
 import { createUserRepository, type UserRow } from '../db/repositories/user.repository.ts';
@@ -16,6 +17,7 @@ import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../err
 import { shareMail } from '../mail/mail-texts.ts';
 import { canAnswerShare, canRemoveShare, canShareTask } from '../policies/task.policy.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
+import { announceNotifications, othersThan } from './notification.service.ts';
 import { loadTask } from './task-access.ts';
 import { hashLinkSecret, LINK_LIFETIME_MS, MAILS_PER_ADDRESS_PER_HOUR } from './account.service.ts';
 
@@ -42,9 +44,30 @@ export function createShareService(deps: ShareServiceDeps) {
     versions: createDataVersionRepository(db),
     audience: createAudienceRepository(db),
     links: createAccountLinkRepository(db),
+    notifications: createNotificationRepository(db),
   });
   /** A transaction's handle, for reading a task's access inside it. */
   const reader = (trx: Kysely<Tables>) => ({ db: trx, dialect: database.dialect });
+
+  /**
+   * Issue 22: an invitation answered is told to the task's owner and to whoever invited (they may
+   * differ: an accepted recipient may invite), if they may still open the task. Whom it told.
+   */
+  async function tellOfAnswer(
+    db: ReturnType<typeof repositories>,
+    share: { taskId: number; ownerId: number; invitedBy: number },
+    actorId: number,
+    kind: 'share_accepted' | 'share_declined',
+    now: string,
+  ): Promise<number[]> {
+    const viewers = new Set(await db.audience.viewersOf(share.taskId));
+    const told = othersThan([share.ownerId, share.invitedBy], actorId).filter((id) => viewers.has(id));
+    await db.notifications.insertMany(
+      told.map((userId) => ({ userId, kind, taskId: share.taskId, actorId })),
+      now,
+    );
+    return told;
+  }
 
   /**
    * The invitation mail's link (`/invitation?token=…`): following it while signed in with the
@@ -138,18 +161,20 @@ export function createShareService(deps: ShareServiceDeps) {
 
     async accept(user: UserRow, taskId: number): Promise<void> {
       const now = clock.nowIso();
-      const task = await database.db.transaction().execute(async (trx) => {
+      const { ownerId, told } = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const { task, access, share } = await loadTask(reader(trx), user, taskId, { may: canAnswerShare });
-        if (access === 'collaborator') return task;
+        if (access === 'collaborator') return { ownerId: task.user_id, told: [] };
         // A recipient (canAnswerShare) has a share.
         await db.shares.accept(share!.id, now);
         await db.activity.record(taskId, user.id, { code: 'share_accepted' }, now);
         await listsChanged(db, [taskId]);
-        return task;
+        const told = await tellOfAnswer(db, { taskId, ownerId: task.user_id, invitedBy: share!.shared_by }, user.id, 'share_accepted', now);
+        return { ownerId: task.user_id, told };
       });
+      announceNotifications(events, told);
       events.publish([user.id], { type: 'pending-shares-changed' });
-      events.publish([task.user_id, user.id], { type: 'task-changed', taskId });
+      events.publish([ownerId, user.id], { type: 'task-changed', taskId });
     },
 
     /** DELETE /api/tasks/{id}/remove-share: the person loses access at once. */
@@ -184,6 +209,7 @@ export function createShareService(deps: ShareServiceDeps) {
      */
     async withdraw(user: UserRow, taskId: number, kind: 'decline' | 'leave'): Promise<void> {
       const now = clock.nowIso();
+      let announced: number[] = [];
       const ownerId = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const { task, access, share } = await loadTask(reader(trx), user, taskId, { may: canAnswerShare });
@@ -195,8 +221,17 @@ export function createShareService(deps: ShareServiceDeps) {
         await db.shares.remove(share!.id);
         await db.activity.record(taskId, user.id, { code: kind === 'decline' ? 'share_declined' : 'share_left' }, now);
         await listsChanged(db, [taskId], listers);
+        if (kind === 'decline')
+          announced = await tellOfAnswer(
+            db,
+            { taskId, ownerId: task.user_id, invitedBy: share!.shared_by },
+            user.id,
+            'share_declined',
+            now,
+          );
         return task.user_id;
       });
+      announceNotifications(events, announced);
       events.publish([user.id], { type: 'pending-shares-changed' });
       events.publish([user.id], { type: 'task-deleted', taskId });
       events.publish([ownerId], { type: 'task-changed', taskId });

@@ -22,6 +22,7 @@ import { createDataVersionRepository } from '../db/repositories/data-version.rep
 import { createDeletedTaskRepository, taskSchemaOf } from '../db/repositories/deleted-task.repository.ts';
 import { createLabelRepository, labelKey } from '../db/repositories/label.repository.ts';
 import { createShareRepository } from '../db/repositories/share.repository.ts';
+import { createNotificationRepository } from '../db/repositories/notification.repository.ts';
 import { createSubtaskRepository } from '../db/repositories/subtask.repository.ts';
 import {
   createTaskRepository,
@@ -38,6 +39,7 @@ import { loadTask, TASK_NOT_FOUND, taskAccess } from './task-access.ts';
 import { presentTask } from './task.presenter.ts';
 import { presentSubtask } from './subtask.service.ts';
 import { decodeCursor, encodeCursor } from './task-cursor.ts';
+import { othersThan } from './notification.service.ts';
 import { firstOccurrence, nextOccurrence, occurrenceAfterCompletion, rruleAgrees } from './recurrence.ts';
 import { RESTORE_WINDOW_MS, restorableUntil } from './task-restore.service.ts';
 
@@ -101,6 +103,8 @@ const RENDER_BATCH = 500;
 export interface TaskEvents {
   /** Something about this task changed; the screens of those who list it (its listers) should refresh. */
   taskChanged(taskId: number, listerIds: number[]): void;
+  /** These people have new notifications (issue 22). */
+  notificationsChanged(userIds: number[]): void;
 }
 
 /** Who reads a list. */
@@ -141,6 +145,7 @@ export function createTaskService(deps: {
     shares: createShareRepository(db),
     users: createUserRepository(db),
     subtasks: createSubtaskRepository(db),
+    notifications: createNotificationRepository(db),
   });
   const base = repositories(database.db);
   /** A transaction's handle, for reading a task's access inside it. */
@@ -419,6 +424,7 @@ export function createTaskService(deps: {
     ): Promise<{ task: Task; next_occurrence: Task | null; completed_subtask_ids: number[] }> {
       const now = clock.nowIso();
       let subtasksDone: number[] = [];
+      let told: number[] = [];
       const { listers, nextId } = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const { task, access } = await loadTask(reader(trx), user, taskId, { relations: true });
@@ -461,6 +467,13 @@ export function createTaskService(deps: {
             await db.shares.copyToTask(taskId, next.id, now);
             await db.subtasks.copyToTask(taskId, next.id, now);
             await db.activity.record(next.id, user.id, { code: 'created_occurrence', title: task.title, after: task.due_date }, now);
+            // Issue 22: the task's other people hear that it came round again (its Undo deletes the
+            // occurrence, and the notification with it).
+            told = othersThan(await db.audience.viewersOf(next.id), user.id);
+            await db.notifications.insertMany(
+              told.map((userId) => ({ userId, kind: 'occurrence', taskId: next.id, actorId: user.id })),
+              now,
+            );
             // Both tasks have the same people: one audience, one bump.
             const listers = await db.audience.listersOf([taskId, next.id]);
             await db.versions.bump(listers);
@@ -477,6 +490,7 @@ export function createTaskService(deps: {
       ]);
       notify(taskId, listers);
       if (nextId !== null) notify(nextId, listers);
+      if (told.length) deps.events?.notificationsChanged(told);
       return { task: presentTask(row!), next_occurrence: nextRow ? presentTask(nextRow) : null, completed_subtask_ids: subtasksDone };
     },
 

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBody } from '../../common/schemas/error.schema.ts';
+import {
+  NotificationListQuery,
+  NotificationListResponse,
+  NotificationParams,
+  NotificationReadInput,
+  NotificationWriteResponse,
+} from '../../common/schemas/notification.schema.ts';
+import { requireUser } from '../plugins/auth.ts';
+import type { AuthService } from '../services/auth.service.ts';
+import type { NotificationService } from '../services/notification.service.ts';
+
+const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody };
+const security = [{ bearer: [] }];
+const tags = ['notifications'];
+
+/**
+ * The notification centre (issue 22): the signed-in person's notifications, newest first, and
+ * marking them read. The spec's pending shares keep their own endpoints and badge.
+ */
+export const notificationRoutes: FastifyPluginAsyncZod<{ auth: AuthService; notifications: NotificationService }> = async (
+  app,
+  { auth, notifications },
+) => {
+  app.addHook('onRequest', requireUser(auth));
+
+  app.get(
+    '/api/notifications',
+    {
+      schema: {
+        tags,
+        summary: 'Your notifications, newest first, with the unread count; older ones with `before`',
+        security,
+        querystring: NotificationListQuery,
+        response: { 200: NotificationListResponse, ...errors },
+      },
+    },
+    async (request) => notifications.list(request.user, request.query),
+  );
+
+  // A static segment: the router prefers it to the id below, so "read-all" is never read as an id.
+  app.post(
+    '/api/notifications/read-all',
+    { schema: { tags, summary: 'Mark every notification read', security, response: { 200: NotificationWriteResponse, ...errors } } },
+    async (request) => ({ message: 'All notifications marked as read', unread_count: await notifications.readAll(request.user) }),
+  );
+
+  app.put(
+    '/api/notifications/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Mark a notification read or unread',
+        security,
+        params: NotificationParams,
+        body: NotificationReadInput,
+        response: { 200: NotificationWriteResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const unread = await notifications.setRead(request.user, request.params.id, request.body.read);
+      return { message: request.body.read ? 'Notification marked as read' : 'Notification marked as unread', unread_count: unread };
+    },
+  );
+};
