@@ -18,7 +18,9 @@ if (!withPostgres) {
   if (process.env.CI) throw new Error('CI requires PostgreSQL for the browser tests, but no server binaries were found.');
   console.warn('\n*** PostgreSQL not found: browser tests run on SQLite ONLY. Install postgresql. ***\n');
 }
-const dailyLoopSpecs = /(daily-loop|due-views|recurrence|subtasks|keyboard|undo-delete|undo-reschedule|quick-add-languages)\.spec\.ts$/;
+// The specs of the daily loop (issue 21) and of notifications (issue 22) also run on PostgreSQL (decision 024).
+const specsOnBothDatabases =
+  /(daily-loop|due-views|recurrence|subtasks|keyboard|undo-delete|undo-reschedule|quick-add-languages|notifications)\.spec\.ts$/;
 // On PostgreSQL only what reaches the database: not the layout, axe and IME checks, nor the Arabic
 // repeat of a flow already run in English (Hindi and Arabic quick add and Arabic search stay).
 const notAboutTheDatabase = /axe|fits|sideways|IME composition|lists every shortcut|\(ar\)|ar, (?:dark|light)/;
@@ -52,7 +54,7 @@ export default defineConfig({
       ? [
           {
             name: 'postgres',
-            testMatch: dailyLoopSpecs,
+            testMatch: specsOnBothDatabases,
             grepInvert: notAboutTheDatabase,
             use: { baseURL: `http://127.0.0.1:${postgresPort}` },
           },

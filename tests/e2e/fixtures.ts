@@ -76,8 +76,11 @@ export async function localeTexts(language: string, namespace: string) {
   const fallback = read('en');
   const lookup = (messages: Messages, key: string) =>
     key.split('.').reduce<Messages | string | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), messages);
+  // A count picks the plural form the language's rules name, as i18next does ("bellUnread_few").
+  const plural = (key: string, values: Record<string, string | number>) =>
+    typeof values.count === 'number' ? `${key}_${new Intl.PluralRules(language).select(values.count)}` : key;
   return (key: string, values: Record<string, string | number> = {}) => {
-    const found = lookup(primary, key) ?? lookup(fallback, key);
+    const found = lookup(primary, key) ?? lookup(primary, plural(key, values)) ?? lookup(fallback, key);
     if (typeof found !== 'string') throw new Error(`missing text ${namespace}:${key}`);
     return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
   };

@@ -18,6 +18,8 @@ export const paths = {
   settings: '/settings',
   tasks: '/tasks',
   dashboardWithLabel: (label: string) => `/dashboard?label=${encodeURIComponent(label)}`,
+  /** A task open on the dashboard (`?task=`, read by features/tasks/use-task-dialogs.ts): anyone who may see it can open it. */
+  task: (id: number) => `/dashboard?task=${id}`,
 } as const;
 
 export const PUBLIC_PATHS = [paths.home, paths.login, paths.signup, paths.privacy, paths.terms, paths.pricing, paths.contact] as const;

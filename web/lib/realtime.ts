@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { commentKeys } from './api/comment-queries.ts';
+import { notificationKeys } from './api/notification-queries.ts';
 import { shareKeys } from './api/share-queries.ts';
 import { markTaskDeleted, taskKeys } from './api/task-queries.ts';
 import { ApiError, apiFetch } from './http/fetch-core.ts';
@@ -131,6 +132,9 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
       void queryClient.invalidateQueries({ queryKey: taskKeys.all });
       return;
     }
+    case 'notifications-changed':
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      return;
     case 'comments-changed': {
       const taskId = taskIdOf(data);
       void queryClient.invalidateQueries({ queryKey: taskId === null ? commentKeys.all : commentKeys.task(taskId) });
@@ -161,6 +165,7 @@ export function useLiveUpdates() {
           void queryClient.invalidateQueries({ queryKey: shareKeys.pending });
           void queryClient.invalidateQueries({ queryKey: taskKeys.all });
           void queryClient.invalidateQueries({ queryKey: commentKeys.all });
+          void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
         }
         connectedBefore = true;
       },

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Comment } from '../../../common/schemas/comment.schema.ts';
 import common from '../../i18n/locales/en/common.json';
 import comments from '../../i18n/locales/en/comments.json';
-import { commentTimeText } from './comment-time.ts';
+import { commentTimeText } from '../../lib/relative-time.ts';
 import { CommentsPanel } from './comments-panel.tsx';
 import { renderWithProviders } from '../../test-render.tsx';
 

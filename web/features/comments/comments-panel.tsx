@@ -12,7 +12,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { commentsQuery, useAddComment, useEditComment } from '../../lib/api/comment-queries.ts';
 import { cx } from '../../lib/class-names.ts';
-import { commentFullTime, commentTimeText } from './comment-time.ts';
+import { commentFullTime, commentTimeText } from '../../lib/relative-time.ts';
 
 export interface CommentsPanelProps {
   task: Pick<Task, 'id'>;

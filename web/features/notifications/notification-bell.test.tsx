@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Task } from '../../../common/schemas/task.schema.ts';
 import common from '../../i18n/locales/en/common.json';
+import notifications from '../../i18n/locales/en/notifications.json';
 import sharing from '../../i18n/locales/en/sharing.json';
 import { badgeText, NotificationBell } from './notification-bell.tsx';
 import { renderWithProviders } from '../../test-render.tsx';
@@ -36,12 +37,19 @@ async function renderBell() {
       <NotificationBell />
       <p>Outside</p>
     </>,
-    { common, sharing },
+    { common, sharing, notifications },
   );
 }
 
+const NO_NOTIFICATIONS = { notifications: [], unread_count: 0, has_more: false };
+
 describe('notification bell', () => {
   const fetchMock = vi.fn<typeof fetch>();
+  /** The pending shares' answers as each test gives them; the notification centre, empty unless a test says otherwise. */
+  const serve = (pending: typeof fetch, notificationPage: (url: string, init?: RequestInit) => unknown = () => NO_NOTIFICATIONS) =>
+    fetchMock.mockImplementation(async (url, init) =>
+      String(url).startsWith('/api/notifications') ? Response.json(notificationPage(String(url), init)) : pending(url, init),
+    );
   beforeEach(() => {
     localStorage.setItem('taskaty_token', 'test-token');
     vi.stubGlobal('fetch', fetchMock);
@@ -54,7 +62,7 @@ describe('notification bell', () => {
   test('the dropdown previews each pending share and closes on Escape and on a click outside', async () => {
     const labels = ['One', 'Two', 'Three', 'Four', 'Five'].map((name, id) => ({ id, name, color: null }));
     const description = `**Bold** start ${'word '.repeat(40)}`;
-    fetchMock.mockImplementation(async () => Response.json({ pending_tasks: [pendingTask(1, { labels, description }), pendingTask(2)] }));
+    serve(async () => Response.json({ pending_tasks: [pendingTask(1, { labels, description }), pendingTask(2)] }));
     const user = await renderBell();
     const button = await screen.findByRole('button', { name: 'Notifications: 2 pending shares' });
     expect(screen.getByTestId('bell-badge')).toHaveTextContent('2');
@@ -82,7 +90,7 @@ describe('notification bell', () => {
 
   test('accepting asks for confirmation first, then the share leaves the list', async () => {
     let accepted = false;
-    fetchMock.mockImplementation(async (url) => {
+    serve(async (url) => {
       if (String(url) === '/api/tasks/5/accept-share') {
         accepted = true;
         return Response.json({ message: 'Share accepted successfully!' });
@@ -102,7 +110,7 @@ describe('notification bell', () => {
 
   test('declining asks for confirmation first, then the share leaves the list and focus stays in the panel', async () => {
     const calls: string[] = [];
-    fetchMock.mockImplementation(async (url, init) => {
+    serve(async (url, init) => {
       if (init?.method === 'POST') {
         calls.push(String(url));
         return Response.json({ message: 'Share declined' });
@@ -130,13 +138,72 @@ describe('notification bell', () => {
   });
 
   test('a failed load shows the message and Try Again', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('down', { status: 503 }));
-    fetchMock.mockResolvedValueOnce(new Response('down', { status: 503 }));
+    let down = 2;
+    serve(async () => (down-- > 0 ? new Response('down', { status: 503 }) : Response.json({ pending_tasks: [] })));
     const user = await renderBell();
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('Failed to load pending shares')).toBeInTheDocument();
-    fetchMock.mockResolvedValue(Response.json({ pending_tasks: [] }));
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('No pending shares')).toBeInTheDocument();
+  });
+
+  test('unread notifications are a mark of their own on the bell and a count below the pending shares; each opens its task, and all can be read at once', async () => {
+    const told = (id: number, kind: string, read_at: string | null, excerpt = '') => ({
+      id,
+      kind,
+      task_id: 40 + id,
+      task_title: `Task ${id}`,
+      actor: { id: 7, name: 'Farid Friend', user_photo: null },
+      excerpt,
+      created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+      read_at,
+    });
+    const writes: Array<[string, string | undefined]> = [];
+    let page = {
+      notifications: [told(3, 'reply', null, 'I will'), told(2, 'share_accepted', null), told(1, 'comment', '2026-01-01T00:00:00.000Z')],
+      unread_count: 2,
+      has_more: false,
+    };
+    serve(
+      async () => Response.json({ pending_tasks: [pendingTask(5)] }),
+      (url, init) => {
+        if (init?.method && init.method !== 'GET') {
+          writes.push([url, init.body as string | undefined]);
+          page = { ...page, notifications: page.notifications.map((n) => ({ ...n, read_at: n.read_at ?? 'now' })), unread_count: 0 };
+          return { message: 'All notifications marked as read', unread_count: 0 };
+        }
+        return page;
+      },
+    );
+    const user = await renderBell();
+    // The spec's badge counts pending shares only; unread notifications are a separate mark, described.
+    const button = await screen.findByRole('button', { name: 'Notifications: 1 pending share' });
+    expect(screen.getByTestId('bell-badge')).toHaveTextContent('1');
+    await waitFor(() => expect(screen.getByTestId('bell-unread')).toBeInTheDocument());
+    expect(button).toHaveAccessibleDescription('2 unread notifications');
+
+    await user.click(button);
+    const centre = await screen.findByTestId('notifications');
+    // Pending shares first, exactly as before; the notifications below them.
+    expect(screen.getByTestId('pending-share').compareDocumentPosition(centre) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(centre).getByTestId('notifications-unread-count')).toHaveTextContent('2 unread');
+    const items = within(centre).getAllByTestId('notification');
+    expect(items.map((item) => item.dataset.kind)).toEqual(['reply', 'share_accepted', 'comment']);
+    // Names and titles are isolated (U+2068…U+2069), so each keeps its own direction in the sentence.
+    expect(items[0]!.textContent!.replace(/[\u2068\u2069]/g, '')).toContain('Farid Friend replied to your comment on “Task 3”');
+    expect(items[0]).toHaveTextContent('I will');
+    expect(items[0]).toHaveTextContent('5m ago');
+    expect(items.map((item) => item.dataset.unread === 'true')).toEqual([true, true, false]);
+    expect(within(items[0]!).getByRole('link')).toHaveAttribute('href', '/dashboard?task=43');
+    expect(within(items[2]!).getByRole('button', { name: 'Mark as unread' })).toBeInTheDocument();
+
+    await user.click(within(centre).getByRole('button', { name: 'Mark all as read' }));
+    expect(writes.map(([url]) => url)).toEqual(['/api/notifications/read-all']);
+    await waitFor(() => expect(screen.queryByTestId('bell-unread')).toBeNull());
+    expect(within(centre).queryByTestId('notifications-unread-count')).toBeNull();
+
+    // Opening one closes the dropdown (its address opens the task).
+    await user.click(within(screen.getAllByTestId('notification')[1]!).getByRole('link'));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 });

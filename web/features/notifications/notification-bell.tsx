@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ArrowRight, Bell } from 'lucide-react';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,11 +6,13 @@ import { Link } from 'react-router';
 import { LIMITS } from '../../../common/limits.ts';
 import { paths } from '../../app/paths.ts';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { notificationsQuery } from '../../lib/api/notification-queries.ts';
 import { pendingSharesQuery } from '../../lib/api/share-queries.ts';
 import { cx } from '../../lib/class-names.ts';
 import { lazyWithRetry } from '../../lib/lazy-with-retry.ts';
 
 const PendingShareList = lazyWithRetry(() => import('./pending-share-list.tsx'));
+const NotificationList = lazyWithRetry(() => import('./notification-list.tsx'));
 
 /** Spec §9: the badge shows the count, '9+' above 9, nothing at 0. */
 export function badgeText(count: number): string | null {
@@ -18,11 +20,19 @@ export function badgeText(count: number): string | null {
   return count > LIMITS.badgeMax ? `${LIMITS.badgeMax}+` : String(count);
 }
 
-/** Header bell (spec §2): a badge with the pending-share count and a dropdown to accept (or, issue 18, decline) them. */
+/**
+ * Header bell (spec §2): a badge with the pending-share count and a dropdown to accept (or, issue 18,
+ * decline) them. Issue 22: below them the notification centre; unread notifications are a separate
+ * mark on the bell (the badge keeps counting pending shares only) and a count in the dropdown.
+ */
 export function NotificationBell() {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'notifications']);
   const [open, setOpen] = useState(false);
   const pending = useQuery(pendingSharesQuery());
+  const notifications = useInfiniteQuery(notificationsQuery());
+  const unread = notifications.data?.pages[0]?.unread_count ?? 0;
+  const hasNotifications = (notifications.data?.pages[0]?.notifications.length ?? 0) > 0;
+  const unreadId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -52,7 +62,10 @@ export function NotificationBell() {
   }, [open]);
 
   const toggle = () => {
-    if (!open) void pending.refetch();
+    if (!open) {
+      void pending.refetch();
+      void notifications.refetch();
+    }
     setOpen((value) => !value);
   };
 
@@ -67,6 +80,7 @@ export function NotificationBell() {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={label}
+        aria-describedby={unread > 0 ? unreadId : undefined}
         title={label}
         className={cx(
           'relative flex h-10 w-10 items-center justify-center rounded-control',
@@ -82,6 +96,18 @@ export function NotificationBell() {
           >
             {badge}
           </span>
+        )}
+        {unread > 0 && (
+          <>
+            <span
+              aria-hidden
+              data-testid="bell-unread"
+              className="absolute start-1 bottom-1 h-2.5 w-2.5 rounded-full bg-brand ring-2 ring-surface"
+            />
+            <span id={unreadId} hidden>
+              {t('notifications:bellUnread', { count: unread })}
+            </span>
+          </>
         )}
       </button>
 
@@ -107,7 +133,8 @@ export function NotificationBell() {
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
             <Suspense fallback={<Skeleton className="m-4 h-16" />}>
-              <PendingShareList query={pending} onGone={() => heading.current?.focus()} />
+              <PendingShareList query={pending} onGone={() => heading.current?.focus()} compact={hasNotifications} />
+              <NotificationList query={notifications} onOpenTask={() => setOpen(false)} />
             </Suspense>
           </div>
           <div className="border-t border-line px-4 py-2.5">

@@ -15,7 +15,16 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useAcceptShare, useDeclineShare } from '../../lib/api/share-queries.ts';
 
 /** The dropdown's list of pending shares, loaded when the bell is first opened (not on every page load). */
-export default function PendingShareList({ query, onGone }: { query: UseQueryResult<Task[]>; onGone(): void }) {
+export default function PendingShareList({
+  query,
+  onGone,
+  compact = false,
+}: {
+  query: UseQueryResult<Task[]>;
+  onGone(): void;
+  /** Notifications follow (issue 22): "none pending" takes one line, not the panel. */
+  compact?: boolean;
+}) {
   const { t } = useTranslation('sharing');
   if (query.isPending) {
     return (
@@ -42,6 +51,16 @@ export default function PendingShareList({ query, onGone }: { query: UseQueryRes
     );
   }
   const tasks = query.data ?? [];
+  if (tasks.length === 0 && compact) {
+    return (
+      <div className="flex items-center gap-3 px-4 py-3" data-testid="pending-empty">
+        <Inbox aria-hidden className="h-5 w-5 shrink-0 text-brand-strong" />
+        <p className="min-w-0 text-sm">
+          <span className="font-semibold text-fg">{t('bell.emptyTitle')}</span> <span className="text-muted">{t('bell.emptyText')}</span>
+        </p>
+      </div>
+    );
+  }
   if (tasks.length === 0) {
     return (
       <div className="flex flex-col items-center px-6 py-10 text-center" data-testid="pending-empty">

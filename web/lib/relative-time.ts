@@ -1,5 +1,5 @@
 /**
- * Spec §9 comment times: under a minute 'Just now', under 60 minutes 'Nm ago', under 1440
+ * Spec §9 comment times (and, issue 22, notification times): under a minute 'Just now', under 60 minutes 'Nm ago', under 1440
  * minutes 'Nh ago', otherwise a short date, with the year when it is not this year.
  * Minutes and hours come from Intl.RelativeTimeFormat in the UI language.
  */

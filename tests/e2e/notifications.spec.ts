@@ -1,0 +1,118 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  createAccount,
+  createTask,
+  expectNoSeriousA11yViolations,
+  localeTexts,
+  setLanguage,
+  setTheme,
+  useSession,
+  type Account,
+} from './fixtures.ts';
+
+/**
+ * Issue 22, the notification centre: below the spec's pending shares in the bell, what happened on
+ * the user's tasks (a comment, a reply, an invitation answered), unread marked on the bell apart
+ * from the spec's badge, each opening its task, read one by one or all at once, live.
+ */
+
+const api = (request: APIRequestContext, account: Account) => ({
+  post: (url: string, data?: unknown) =>
+    request.post(url, { headers: { authorization: `Bearer ${account.token}` }, ...(data === undefined ? {} : { data }) }),
+});
+
+/** An owner's task shared with a friend who accepted it (the owner is told of that). */
+async function sharedTask(request: APIRequestContext, title: string) {
+  const owner = await createAccount(request, 'Olga Owner');
+  const friend = await createAccount(request, 'Farid Friend', { verified: true });
+  const task = await createTask(request, owner, { title });
+  expect((await api(request, owner).post(`/api/tasks/${task.id}/share`, { email_ids: [friend.user.email] })).status()).toBe(200);
+  expect((await api(request, friend).post(`/api/tasks/${task.id}/accept-share`)).status()).toBe(200);
+  return { owner, friend, task };
+}
+
+const comment = async (request: APIRequestContext, account: Account, taskId: number, content: string) =>
+  expect(
+    (await api(request, account).post('/api/tasks/comments/add', { task_id: String(taskId), content, parent_id: null })).status(),
+  ).toBe(201);
+
+const withoutIsolates = (text: string | null) => (text ?? '').replace(/[\u2068\u2069]/g, '');
+
+async function openBell(page: Page) {
+  await page.getByTestId('notification-bell').getByRole('button').first().click();
+  return page.getByTestId('notifications');
+}
+
+for (const language of ['en', 'ar']) {
+  test(`(${language}) a comment and an accepted invitation reach the owner's bell live; one opens its task, all are read at once`, async ({
+    page,
+    request,
+  }) => {
+    const n = await localeTexts(language, 'notifications');
+    const { owner, friend, task } = await sharedTask(request, 'Plan the offsite');
+    await setLanguage(page, language);
+    await useSession(page, owner);
+    await page.goto('/dashboard');
+    const bell = page.getByTestId('notification-bell').getByRole('button').first();
+    // The accepted invitation is there on arrival: a mark of its own, the spec's badge untouched (no pending shares).
+    await expect(page.getByTestId('bell-unread')).toBeVisible();
+    await expect(page.getByTestId('bell-badge')).toHaveCount(0);
+    await expect(bell).toHaveAccessibleDescription(n('bellUnread', { count: 1 }));
+
+    // A comment made elsewhere arrives while the page is open (the live stream).
+    await comment(request, friend, task.id, 'I will call the venue');
+    await expect(bell).toHaveAccessibleDescription(n('bellUnread', { count: 2 }));
+
+    const centre = await openBell(page);
+    await expect(centre.getByTestId('notifications-unread-count')).toHaveText(n('unreadCount', { count: 2 }));
+    const items = centre.getByTestId('notification');
+    await expect(items).toHaveCount(2);
+    expect(withoutIsolates(await items.nth(0).textContent())).toContain(
+      n('kinds.comment', { name: 'Farid Friend', title: 'Plan the offsite' }),
+    );
+    await expect(items.nth(0)).toContainText('I will call the venue');
+    expect(withoutIsolates(await items.nth(1).textContent())).toContain(
+      n('kinds.share_accepted', { name: 'Farid Friend', title: 'Plan the offsite' }),
+    );
+
+    // Opening one opens its task and marks it read.
+    await items.nth(0).getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`[?&]task=${task.id}`));
+    await expect(page.getByTestId('task-detail-dialog')).toContainText('Plan the offsite');
+    await expect(bell).toHaveAccessibleDescription(n('bellUnread', { count: 1 }));
+    await page.keyboard.press('Escape');
+
+    // The rest, all at once, by keyboard; the mark goes.
+    await openBell(page);
+    const markAll = page.getByRole('button', { name: n('markAllRead') });
+    await markAll.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('bell-unread')).toHaveCount(0);
+    await expect(page.getByTestId('notification').first()).not.toHaveAttribute('data-unread', 'true');
+    // Read ones can be marked unread again.
+    await page
+      .getByTestId('notification')
+      .first()
+      .getByRole('button', { name: n('markUnread') })
+      .click();
+    await expect(page.getByTestId('bell-unread')).toBeVisible();
+  });
+}
+
+for (const language of ['en', 'ar']) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the open bell with notifications is axe clean (${language}, ${theme}) and fits a 390 px phone`, async ({ page, request }) => {
+      const { owner, friend, task } = await sharedTask(request, 'Plan the offsite');
+      await comment(request, friend, task.id, 'مرحبا، هل نحتاج إلى قاعة أكبر؟');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await setLanguage(page, language);
+      await setTheme(page, theme);
+      await useSession(page, owner);
+      await page.goto('/dashboard');
+      const centre = await openBell(page);
+      await expect(centre.getByTestId('notification')).toHaveCount(2);
+      await expectNoSeriousA11yViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    });
+  }
+}
