@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { recordId, recordIdParams } from './ids.ts';
 
 /**
  * The notification centre (issue 22): what happened on a task its people should hear of. Each
@@ -18,9 +17,6 @@ export type NotificationKind = z.infer<typeof NotificationKind>;
 
 /** The longest comment start a notification keeps. */
 export const NOTIFICATION_EXCERPT_MAX = 140;
-/** The most notifications one read answers. */
-export const NOTIFICATION_PAGE_MAX = 50;
-
 export const Notification = z.object({
   id: z.number(),
   kind: NotificationKind,
@@ -36,29 +32,12 @@ export type Notification = z.infer<typeof Notification>;
 
 export const NOT_A_NOTIFICATION = 'Notification not found';
 
-export const NotificationListQuery = z.object({
-  /** Older than this notification (the id of the last one read), for the next page. */
-  before: recordId({ invalid: 'The before field must be a notification id.' }).optional(),
-  limit: z.coerce
-    .number({ error: 'The limit must be a whole number.' })
-    .int('The limit must be a whole number.')
-    .min(1, 'The limit must be at least 1.')
-    .max(NOTIFICATION_PAGE_MAX, `The limit must not be greater than ${NOTIFICATION_PAGE_MAX}.`)
-    .default(20),
-});
-
 export const NotificationListResponse = z.object({
   notifications: z.array(Notification),
   /** Unread, of all the reader's notifications (not only this page). */
   unread_count: z.number(),
   /** Whether older ones follow (ask with `before` the last id). */
   has_more: z.boolean(),
-});
-
-export const NotificationParams = recordIdParams(NOT_A_NOTIFICATION);
-
-export const NotificationReadInput = z.object({
-  read: z.boolean({ error: 'The read field must be true or false.' }),
 });
 
 export const NotificationWriteResponse = z.object({

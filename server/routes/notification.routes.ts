@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../common/schemas/error.schema.ts';
-import {
-  NotificationListQuery,
-  NotificationListResponse,
-  NotificationParams,
-  NotificationReadInput,
-  NotificationWriteResponse,
-} from '../../common/schemas/notification.schema.ts';
+import { NotificationListQuery, NotificationParams, NotificationReadInput } from '../../common/schemas/notification-input.schema.ts';
+import { NotificationListResponse, NotificationWriteResponse } from '../../common/schemas/notification.schema.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { AuthService } from '../services/auth.service.ts';
 import type { NotificationService } from '../services/notification.service.ts';

@@ -1,10 +1,6 @@
 import type { z } from 'zod';
-import {
-  NOT_A_NOTIFICATION,
-  NOTIFICATION_EXCERPT_MAX,
-  type NotificationListQuery,
-  type NotificationListResponse,
-} from '../../common/schemas/notification.schema.ts';
+import type { NotificationListQuery } from '../../common/schemas/notification-input.schema.ts';
+import { NOT_A_NOTIFICATION, NOTIFICATION_EXCERPT_MAX, type NotificationListResponse } from '../../common/schemas/notification.schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { createNotificationRepository } from '../db/repositories/notification.repository.ts';

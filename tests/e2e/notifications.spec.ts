@@ -49,6 +49,7 @@ for (const language of ['en', 'ar']) {
     request,
   }) => {
     const n = await localeTexts(language, 'notifications');
+    const s = await localeTexts(language, 'sharing');
     const { owner, friend, task } = await sharedTask(request, 'Plan the offsite');
     await setLanguage(page, language);
     await useSession(page, owner);
@@ -57,11 +58,11 @@ for (const language of ['en', 'ar']) {
     // The accepted invitation is there on arrival: a mark of its own, the spec's badge untouched (no pending shares).
     await expect(page.getByTestId('bell-unread')).toBeVisible();
     await expect(page.getByTestId('bell-badge')).toHaveCount(0);
-    await expect(bell).toHaveAccessibleDescription(n('bellUnread', { count: 1 }));
+    await expect(bell).toHaveAccessibleDescription(s('bell.unread', { count: 1 }));
 
     // A comment made elsewhere arrives while the page is open (the live stream).
     await comment(request, friend, task.id, 'I will call the venue');
-    await expect(bell).toHaveAccessibleDescription(n('bellUnread', { count: 2 }));
+    await expect(bell).toHaveAccessibleDescription(s('bell.unread', { count: 2 }));
 
     const centre = await openBell(page);
     await expect(centre.getByTestId('notifications-unread-count')).toHaveText(n('unreadCount', { count: 2 }));
@@ -79,7 +80,7 @@ for (const language of ['en', 'ar']) {
     await items.nth(0).getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`[?&]task=${task.id}`));
     await expect(page.getByTestId('task-detail-dialog')).toContainText('Plan the offsite');
-    await expect(bell).toHaveAccessibleDescription(n('bellUnread', { count: 1 }));
+    await expect(bell).toHaveAccessibleDescription(s('bell.unread', { count: 1 }));
     await page.keyboard.press('Escape');
 
     // The rest, all at once, by keyboard; the mark goes.

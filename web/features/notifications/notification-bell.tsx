@@ -11,8 +11,8 @@ import { pendingSharesQuery } from '../../lib/api/share-queries.ts';
 import { cx } from '../../lib/class-names.ts';
 import { lazyWithRetry } from '../../lib/lazy-with-retry.ts';
 
-const PendingShareList = lazyWithRetry(() => import('./pending-share-list.tsx'));
-const NotificationList = lazyWithRetry(() => import('./notification-list.tsx'));
+const PendingShareList = lazyWithRetry(() => import('./bell-lists.tsx').then((lists) => ({ default: lists.PendingShareList })));
+const NotificationList = lazyWithRetry(() => import('./bell-lists.tsx').then((lists) => ({ default: lists.NotificationList })));
 
 /** Spec §9: the badge shows the count, '9+' above 9, nothing at 0. */
 export function badgeText(count: number): string | null {
@@ -26,7 +26,7 @@ export function badgeText(count: number): string | null {
  * mark on the bell (the badge keeps counting pending shares only) and a count in the dropdown.
  */
 export function NotificationBell() {
-  const { t } = useTranslation(['sharing', 'notifications']);
+  const { t } = useTranslation('sharing');
   const [open, setOpen] = useState(false);
   const pending = useQuery(pendingSharesQuery());
   const notifications = useInfiniteQuery(notificationsQuery());
@@ -105,7 +105,7 @@ export function NotificationBell() {
               className="absolute start-1 bottom-1 h-2.5 w-2.5 rounded-full bg-brand ring-2 ring-surface"
             />
             <span id={unreadId} hidden>
-              {t('notifications:bellUnread', { count: unread })}
+              {t('bell.unread', { count: unread })}
             </span>
           </>
         )}
