@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { addDays, canonicalTimeZone, isTimeZone, localDate, localDateTime } from './time-zone.ts';
+import { addDays, canonicalTimeZone, isTimeZone, localDate, localDateTime, zonedInstant } from './time-zone.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -146,5 +146,36 @@ describe('days', () => {
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+  });
+});
+
+describe('the instant a wall-clock time of a zone names', () => {
+  test.each([
+    ['2026-07-01', '09:00', 'Asia/Kolkata', '2026-07-01T03:30:00.000Z'],
+    ['2026-12-01', '09:00', 'UTC', '2026-12-01T09:00:00.000Z'],
+    ['2026-12-01', '23:59', 'Pacific/Kiritimati', '2026-12-01T09:59:00.000Z'],
+    // A time the clocks skip lands after the change, at the same distance from midnight.
+    ['2026-03-08', '02:30', 'America/New_York', '2026-03-08T07:30:00.000Z'],
+    ['2026-03-29', '02:30', 'Europe/Berlin', '2026-03-29T01:30:00.000Z'],
+    // A time the clocks repeat is its first reading.
+    ['2026-11-01', '01:30', 'America/New_York', '2026-11-01T05:30:00.000Z'],
+    ['2026-10-25', '02:30', 'Europe/Berlin', '2026-10-25T00:30:00.000Z'],
+    // Apia skipped 30 December 2011: its 09:00 is read as the next day's.
+    ['2011-12-30', '09:00', 'Pacific/Apia', '2011-12-30T19:00:00.000Z'],
+  ])('%s %s in %s is %s', (date, time, zone, instant) => {
+    expect(zonedInstant(date, time, zone).toISOString()).toBe(instant);
+  });
+
+  test('every half hour of 2026 in zones whose clocks change (by an hour, half an hour, at :45) reads back as itself, or as the first of a repeated time', () => {
+    for (const zone of ['America/New_York', 'Australia/Lord_Howe', 'Pacific/Chatham']) {
+      for (let instant = Date.UTC(2026, 0, 1); instant < Date.UTC(2027, 0, 1); instant += 30 * 60_000) {
+        const { date, time } = localDateTime(new Date(instant), zone);
+        const back = zonedInstant(date, time, zone).getTime();
+        expect(localDateTime(new Date(back), zone)).toEqual({ date, time });
+        // A repeated time reads as its first instant, never a later one.
+        expect(back).toBeLessThanOrEqual(instant);
+        expect(instant - back).toBeLessThanOrEqual(60 * 60_000);
+      }
+    }
   });
 });

@@ -79,3 +79,26 @@ export function addDays(date: string, days: number): string {
   moved.setUTCDate(moved.getUTCDate() + days);
   return moved.toISOString().slice(0, 10);
 }
+
+/**
+ * The instant a wall-clock time (`date` YYYY-MM-DD, `time` HH:MM) of a zone names (issue 22: when a
+ * reminder of a task due "5 March at 09:00" falls due). The zone's offsets are read from Intl, never
+ * assumed: the wall time is tried with the offset before and after any change of clocks near it. A time
+ * the clocks skip (02:30 on a spring-forward night) is read with the offset before the change, so
+ * it lands after the change (03:30); a time they repeat (01:30 on a fall-back night) is the first.
+ */
+export function zonedInstant(date: string, time: string, timeZone: string | null | undefined): Date {
+  const wall = Date.parse(`${date}T${time}:00.000Z`);
+  const offsetAt = (instant: number) => {
+    const { date: d, time: t } = localDateTime(new Date(instant), timeZone);
+    return Date.parse(`${d}T${t}:00.000Z`) - instant;
+  };
+  // Offsets lie within ±14 h: the zone's offset 14 h either side of the wall time is its offset
+  // before and after any change of clocks near it (zones change at most once in a day).
+  const before = wall - offsetAt(wall - 14 * 3_600_000);
+  const after = wall - offsetAt(wall + 14 * 3_600_000);
+  for (const candidate of [Math.min(before, after), Math.max(before, after)]) {
+    if (candidate + offsetAt(candidate) === wall) return new Date(candidate);
+  }
+  return new Date(before);
+}
