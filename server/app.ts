@@ -31,6 +31,7 @@ import { labelRoutes } from './routes/label.routes.ts';
 import { exportRoutes } from './routes/export.routes.ts';
 import { shareRoutes } from './routes/share.routes.ts';
 import { notificationRoutes } from './routes/notification.routes.ts';
+import { reminderRoutes } from './routes/reminder.routes.ts';
 import { subtaskRoutes } from './routes/subtask.routes.ts';
 import { taskRoutes } from './routes/task.routes.ts';
 import { taskRestoreRoutes } from './routes/task-restore.routes.ts';
@@ -41,6 +42,8 @@ import { passwordStrengthErrors } from './services/password-policy.ts';
 import { createSettingsService } from './services/settings.service.ts';
 import { createAuthService } from './services/auth.service.ts';
 import { announceNotifications, createNotificationService } from './services/notification.service.ts';
+import { createReminderScheduler, type ReminderScheduler } from './services/reminder.scheduler.ts';
+import { createReminderService } from './services/reminder.service.ts';
 import { createCommentService } from './services/comment.service.ts';
 import { createLabelService } from './services/label.service.ts';
 import { createShareService } from './services/share.service.ts';
@@ -68,6 +71,8 @@ declare module 'fastify' {
       purge: ExpiredPurge;
       /** Deletes deleted tasks' snapshots past their undo window (decision 021): main.ts starts it (every second), tests call `run()`. */
       deletedTaskPurge: ExpiredPurge;
+      /** Delivers reminders that fell due (issue 22): main.ts starts it (every 10 s), tests call `pass()`. */
+      reminders: ReminderScheduler;
     };
   }
 }
@@ -238,7 +243,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     intervalMs: deps.deletedTaskPurgeIntervalMs ?? 1000,
     log: app.log,
   });
-  app.decorate('taskaty', { mail, bus, sessions, purge, deletedTaskPurge });
+  // Issue 22: delivers reminders as they fall due; main.ts starts it, tests call `pass()`.
+  const reminderScheduler = createReminderScheduler({
+    database,
+    clock,
+    events: bus,
+    publicUrl: config.publicUrl,
+    onMailQueued: () => void mail.flush(),
+    log: app.log,
+    pollMs: config.reminderPollMs,
+  });
+  app.decorate('taskaty', { mail, bus, sessions, purge, deletedTaskPurge, reminders: reminderScheduler });
   // Open live-update streams would hold app.close() (and SIGTERM) forever: they end first, and
   // connections are closed as they go idle, so the close waits for in-flight requests only.
   app.addHook('preClose', async () => {
@@ -248,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await purge.stop();
     await deletedTaskPurge.stop();
+    await reminderScheduler.stop();
     await mail.stop();
     await bus.close();
   });
@@ -281,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const labels = createLabelService({ database, clock, events: bus });
   const comments = createCommentService({ database, clock, events: bus });
   const notifications = createNotificationService({ database, clock, events: bus });
+  const reminders = createReminderService({ database, clock });
   const auth = createAuthService({
     users,
     tokens,
@@ -328,6 +345,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(commentRoutes, { auth, comments });
     await api.register(subtaskRoutes, { auth, subtasks });
     await api.register(notificationRoutes, { auth, notifications });
+    await api.register(reminderRoutes, { auth, reminders });
     await api.register(eventRoutes, {
       auth,
       bus,

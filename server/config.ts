@@ -72,6 +72,8 @@ const ConfigSchema = z.object({
   TOKEN_TTL_DAYS: intFrom(30, 1, 3650),
   // How long a client may take to send a whole request (headers and body); then 408 and the connection closes.
   REQUEST_TIMEOUT_MS: intFrom(30_000, 1_000, 600_000),
+  // How often each process looks for reminders that fell due (issue 22); a reminder comes at most this late.
+  REMINDER_POLL_MS: intFrom(10_000, 100, 600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./build/web'),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
@@ -99,6 +101,7 @@ export interface Config {
   publicUrl: string;
   tokenTtlDays: number;
   requestTimeoutMs: number;
+  reminderPollMs: number;
   logLevel: string;
   webDistDir: string;
   trustProxy: TrustProxy;
@@ -128,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     tokenTtlDays: c.TOKEN_TTL_DAYS,
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
+    reminderPollMs: c.REMINDER_POLL_MS,
     logLevel: c.LOG_LEVEL,
     webDistDir: path.resolve(c.WEB_DIST_DIR),
     trustProxy: c.TRUST_PROXY,

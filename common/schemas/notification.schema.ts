@@ -10,8 +10,9 @@ import { z } from 'zod';
  *   answered
  * - occurrence: a repeating task the reader owns or shares was completed by someone else, and its
  *   next occurrence made (`task_id` is the new occurrence)
+ * - reminder: a reminder the reader set fell due (no actor)
  */
-export const NOTIFICATION_KINDS = ['comment', 'reply', 'share_accepted', 'share_declined', 'occurrence'] as const;
+export const NOTIFICATION_KINDS = ['comment', 'reply', 'share_accepted', 'share_declined', 'occurrence', 'reminder'] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

@@ -15,6 +15,7 @@ import { dueTimesAndRecurrence } from './migrations/008-due-times-and-recurrence
 import { subtasks } from './migrations/009-subtasks.ts';
 import { deletedTasks } from './migrations/010-deleted-tasks.ts';
 import { notifications } from './migrations/011-notifications.ts';
+import { reminders } from './migrations/012-reminders.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -118,6 +119,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '009-subtasks': subtasks(dialect),
     '010-deleted-tasks': deletedTasks(),
     '011-notifications': notifications(dialect),
+    '012-reminders': reminders(dialect),
   };
 }
 

@@ -184,6 +184,19 @@ export interface NotificationsTable {
   read_at: string | null;
 }
 
+/** A person's reminder of a task (migration 012, issue 22). */
+export interface RemindersTable {
+  id: Generated<number>;
+  task_id: number;
+  user_id: number;
+  offset_minutes: number | null;
+  remind_at: string | null;
+  fire_at: string | null;
+  state: string;
+  created_at: string;
+  sent_at: string | null;
+}
+
 /** Facts about this database as a whole (migration 006): `list_epoch`, renewed by every restore. */
 export interface InstanceTable {
   name: string;
@@ -206,4 +219,5 @@ export interface Tables {
   instance: InstanceTable;
   deleted_tasks: DeletedTasksTable;
   notifications: NotificationsTable;
+  reminders: RemindersTable;
 }

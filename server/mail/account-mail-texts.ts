@@ -1,4 +1,5 @@
 import type { LanguageCode } from '../../common/locales.ts';
+import { escapeHtml } from '../seo/html-escape.ts';
 
 /** A mail whose point is one link: a verification or a password reset (issue 18). */
 interface LinkMailTexts {
@@ -165,9 +166,6 @@ export const ACCOUNT_MAIL_TEXTS: Record<AccountMailKind, Record<LanguageCode, Li
     },
   },
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Subject, plain text and HTML of an account mail; the name is the only user-given text, escaped. */
 export function accountMail(kind: AccountMailKind, input: { language: LanguageCode; name: string; link: string }) {

@@ -1,5 +1,6 @@
 import { stripInvisible } from '../../common/invisible-characters.ts';
 import type { LanguageCode } from '../../common/locales.ts';
+import { escapeHtml } from '../seo/html-escape.ts';
 
 interface ShareMailTexts {
   subject: (sharer: string, title: string) => string;
@@ -48,9 +49,6 @@ export const SHARE_MAIL_TEXTS: Record<LanguageCode, ShareMailTexts> = {
     footer: 'Du erhältst diese E-Mail, weil jemand auf Taskaty eine Aufgabe mit dieser Adresse geteilt hat.',
   },
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Subject, plain text and HTML of a share invitation; every user-given text is escaped in the HTML. */
 export function shareMail(input: { language: LanguageCode; sharerName: string; taskTitle: string; link: string }) {

@@ -23,6 +23,7 @@ import { createDeletedTaskRepository, taskSchemaOf } from '../db/repositories/de
 import { createLabelRepository, labelKey } from '../db/repositories/label.repository.ts';
 import { createShareRepository } from '../db/repositories/share.repository.ts';
 import { createNotificationRepository } from '../db/repositories/notification.repository.ts';
+import { createReminderRepository } from '../db/repositories/reminder.repository.ts';
 import { createSubtaskRepository } from '../db/repositories/subtask.repository.ts';
 import {
   createTaskRepository,
@@ -146,8 +147,14 @@ export function createTaskService(deps: {
     users: createUserRepository(db),
     subtasks: createSubtaskRepository(db),
     notifications: createNotificationRepository(db),
+    reminders: createReminderRepository(db, database.dialect),
   });
   const base = repositories(database.db);
+  /** Issue 22: after a task's date, time or completion changed, in that transaction, its reminders fall due when they now should. */
+  const followReminders = async (db: ReturnType<typeof repositories>, taskId: number, now: string) => {
+    const task = await db.tasks.findById(taskId);
+    if (task) await db.reminders.follow(taskId, task, now);
+  };
   /** A transaction's handle, for reading a task's access inside it. */
   const reader = (trx: Kysely<Tables>) => ({ db: trx, dialect: database.dialect });
 
@@ -392,6 +399,7 @@ export function createTaskService(deps: {
           },
           now,
         );
+        await followReminders(db, taskId, now);
         // Labels belong to the task's owner, also when a collaborator edits.
         const labels = await db.labels.ensure(task.user_id, input.labels, now);
         await db.labels.setTaskLabels(
@@ -436,6 +444,7 @@ export function createTaskService(deps: {
         // Completed only if still open: of two completions at once (a double click, two people), the
         // one that waited on the other's row lock (PostgreSQL) finds it done and forks nothing.
         if (!(await db.tasks.completeIfOpen(taskId, rule ? { recurrence: null } : {}, now))) return unchanged();
+        await followReminders(db, taskId, now);
         // In the task's revision just raised: its progress shows every subtask done.
         subtasksDone = options.completeSubtasks ? await db.subtasks.completeOpen(taskId, now) : [];
         if (subtasksDone.length > 0)
@@ -466,6 +475,7 @@ export function createTaskService(deps: {
             );
             await db.shares.copyToTask(taskId, next.id, now);
             await db.subtasks.copyToTask(taskId, next.id, now);
+            await db.reminders.copyToTask(taskId, next.id, { due_date: nextDate, due_time: task.due_time }, now);
             await db.activity.record(next.id, user.id, { code: 'created_occurrence', title: task.title, after: task.due_date }, now);
             // Issue 22: the task's other people hear that it came round again (its Undo deletes the
             // occurrence, and the notification with it).
@@ -516,6 +526,7 @@ export function createTaskService(deps: {
           if (next === undefined) throw new ValidationError({ recurrence: ['The repeat rule has no later date.'] });
           if (!(await db.tasks.moveDueDateIf(taskId, task.due_date, next, now))) continue;
           await db.activity.record(taskId, user.id, { code: 'occurrence_skipped', from: task.due_date, to: next }, now);
+          await followReminders(db, taskId, now);
           break;
         }
         const listers = await db.audience.listersOf([taskId]);
@@ -545,6 +556,7 @@ export function createTaskService(deps: {
         }
         for (const taskId of moving) {
           await db.tasks.update(taskId, { due_date: dueDate }, now);
+          await followReminders(db, taskId, now);
           await db.activity.record(taskId, user.id, { code: 'updated', changes: [{ kind: 'due_date', date: dueDate }] }, now);
         }
         // Each task's own audience hears of it; every list that shows one of them gets a new version.
@@ -598,6 +610,7 @@ export function createTaskService(deps: {
           await db.tasks.delete(next.id);
         }
         await db.tasks.update(taskId, { is_completed: completed ? 1 : 0, ...rule }, now);
+        await followReminders(db, taskId, now);
         await db.activity.record(taskId, user.id, { code: completed ? 'completed' : 'reopened' }, now);
         const reopened = completed ? 0 : await db.subtasks.reopen(taskId, options.reopenSubtasks ?? [], now);
         if (reopened > 0) await db.activity.record(taskId, user.id, { code: 'subtasks_reopened', count: reopened }, now);

@@ -15,7 +15,9 @@ export interface TestApp {
    * Registers and signs in; returns the user and an Authorization header. The address is verified
    * through the link of the verification e-mail, as a person would, unless `verified` is false.
    */
-  signUp(overrides?: Partial<{ name: string; email: string; password: string; verified: boolean }>): Promise<SignedInUser>;
+  signUp(
+    overrides?: Partial<{ name: string; email: string; password: string; verified: boolean; language: string }>,
+  ): Promise<SignedInUser>;
   /** The secret of the newest link of this kind mailed to an address (from the outbox's text). */
   mailedLinkToken(email: string, path: '/verify-email' | '/reset-password' | '/invitation'): Promise<string | undefined>;
 }
@@ -73,6 +75,8 @@ export async function createTestApp(
         method: 'POST',
         url: '/api/user/register',
         payload: { name, email, password, password_confirmation: password },
+        // The account's language is the browser's at sign-up.
+        ...(overrides.language ? { headers: { 'accept-language': overrides.language } } : {}),
       });
       if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
       if (overrides.verified !== false) {

@@ -1,5 +1,17 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { BellOff, Check, CheckCheck, Circle, MessageSquare, Repeat, Reply, UserCheck, UserX, type LucideIcon } from 'lucide-react';
+import {
+  AlarmClock,
+  BellOff,
+  Check,
+  CheckCheck,
+  Circle,
+  MessageSquare,
+  Repeat,
+  Reply,
+  UserCheck,
+  UserX,
+  type LucideIcon,
+} from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,6 +34,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   share_accepted: UserCheck,
   share_declined: UserX,
   occurrence: Repeat,
+  reminder: AlarmClock,
 };
 
 /** Names and titles keep their own direction inside a sentence of the other (Arabic around Latin). */

@@ -1,0 +1,124 @@
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/database.ts';
+import { createMailOutboxRepository } from '../db/repositories/mail-outbox.repository.ts';
+import { createNotificationRepository } from '../db/repositories/notification.repository.ts';
+import { createReminderRepository, type DueReminder } from '../db/repositories/reminder.repository.ts';
+import { reminderMail } from '../mail/reminder-mail.ts';
+import type { EventBus } from '../realtime/event-bus.ts';
+import { announceNotifications } from './notification.service.ts';
+
+export interface ReminderSchedulerOptions {
+  database: Database;
+  clock: Clock;
+  events: EventBus;
+  publicUrl: string;
+  /** Wakes the mail dispatcher after a pass queued reminder e-mails. */
+  onMailQueued?: () => void;
+  log: { warn(obj: unknown, msg?: string): void };
+  /** How often to look for reminders that fell due. */
+  pollMs?: number;
+  /** Reminders taken per transaction. */
+  batchSize?: number;
+}
+
+/**
+ * Delivers the reminders that fell due (issue 22, decision 027), in the server process, on one
+ * SQLite process or several processes on one PostgreSQL.
+ *
+ * A pass takes due reminders in batches. Each batch is one transaction: it locks its reminders
+ * (PostgreSQL: FOR UPDATE SKIP LOCKED, so another process takes other reminders or none; SQLite:
+ * the single writer), writes one in-app notification and queues one e-mail per task and person
+ * (reminders of a task that fell due together, after downtime say, are one message, not a flood),
+ * and marks them sent. A reminder is therefore delivered exactly once: a second process cannot
+ * take it while it is locked and finds it sent after; a process killed mid-batch commits nothing,
+ * and the reminders are due again for the next pass. E-mails leave through the outbox, which
+ * retries them.
+ */
+export function createReminderScheduler(options: ReminderSchedulerOptions) {
+  const { database, clock, log } = options;
+  const batchSize = options.batchSize ?? 200;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<number> | undefined;
+
+  /** One batch; how many reminders it took, and whom it told. */
+  async function batch(): Promise<{ taken: number; told: number[]; mailed: boolean }> {
+    const now = clock.nowIso();
+    return database.db.transaction().execute(async (trx) => {
+      const reminders = createReminderRepository(trx, database.dialect);
+      const notifications = createNotificationRepository(trx);
+      const outbox = createMailOutboxRepository(trx);
+      const due = await reminders.claimDue(now, batchSize);
+      const groups = new Map<string, DueReminder[]>();
+      for (const reminder of due) {
+        const key = `${reminder.task_id}:${reminder.user_id}`;
+        groups.set(key, [...(groups.get(key) ?? []), reminder]);
+      }
+      const told: number[] = [];
+      let mailed = false;
+      for (const group of groups.values()) {
+        const [first] = group as [DueReminder];
+        const ids = group.map((reminder) => reminder.id);
+        // Someone who may no longer open the task, or a task completed meanwhile: nothing to say.
+        if (!first.may_open || first.is_completed) {
+          await reminders.markSent(ids, 'cancelled', now);
+          continue;
+        }
+        await notifications.insertMany([{ userId: first.user_id, kind: 'reminder', taskId: first.task_id, actorId: null }], now);
+        told.push(first.user_id);
+        // Mail goes only to a proven address (issue 18): a reminder set by whoever registered it is not sent.
+        if (first.email_verified_at) {
+          const link = `${options.publicUrl}/dashboard?task=${first.task_id}`;
+          await outbox.enqueue(
+            {
+              to: first.email,
+              ...reminderMail({ language: first.language, taskTitle: first.task_title, due: first, timeZone: first.time_zone, link }),
+            },
+            now,
+          );
+          mailed = true;
+        }
+        await reminders.markSent(ids, 'sent', now);
+      }
+      return { taken: due.length, told, mailed };
+    });
+  }
+
+  /** Delivers everything due now; resolves with how many reminders it took. */
+  async function runOnce(): Promise<number> {
+    let taken = 0;
+    for (;;) {
+      const result = await batch();
+      taken += result.taken;
+      announceNotifications(options.events, result.told);
+      if (result.mailed) options.onMailQueued?.();
+      if (result.taken < batchSize) return taken;
+    }
+  }
+
+  /** One pass at a time in this process; a pass asked for while one runs shares it. */
+  function pass(): Promise<number> {
+    running ??= runOnce()
+      .catch((error: unknown) => {
+        log.warn({ err: error }, 'reminder pass failed; the reminders stay due for the next');
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+
+  return {
+    pass,
+    start() {
+      timer = setInterval(() => void pass(), options.pollMs ?? 10_000);
+      timer.unref();
+      void pass();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}
+export type ReminderScheduler = ReturnType<typeof createReminderScheduler>;
