@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import pg from 'pg';
+import { describe, expect, inject, test } from 'vitest';
+import { signUpOver, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+
+/**
+ * Issue 22: reminders are claimed so that several app processes on one PostgreSQL deliver each
+ * exactly once, and a process killed mid-batch loses none. Two real server processes, their
+ * schedulers polling every 100 ms, take 1,000 reminders that fell due at once.
+ */
+
+const TASKS = 1000;
+
+async function createTasks(url: string, tokens: string[], count: number, prefix: string) {
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < count; i = next++) {
+      const token = tokens[i % tokens.length]!;
+      const response = await fetch(`${url}/api/tasks/add`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ title: `${prefix} ${i}`, due_date: '2026-12-01', due_time: '09:00' }),
+      });
+      expect(response.status).toBe(201);
+    }
+  };
+  await Promise.all(Array.from({ length: 12 }, worker));
+}
+
+/**
+ * What falls due together after downtime: one reminder on each of these tasks, due a minute ago,
+ * written in one statement (as a restore or a long stop would leave them).
+ */
+async function reminderOnEveryTask(db: pg.Client, prefix: string) {
+  await db.query(
+    `INSERT INTO reminders (task_id, user_id, offset_minutes, remind_at, fire_at, state, created_at)
+     SELECT id, user_id, NULL, $1, $1, 'pending', $1 FROM tasks WHERE title LIKE $2`,
+    [new Date(Date.now() - 60_000).toISOString(), `${prefix} %`],
+  );
+}
+
+async function untilDelivered(db: pg.Client, prefix: string) {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const { rows } = await db.query(
+      `SELECT count(*)::int AS pending FROM reminders r JOIN tasks t ON t.id = r.task_id WHERE r.state = 'pending' AND t.title LIKE $1`,
+      [`${prefix} %`],
+    );
+    if (rows[0].pending === 0) return;
+    if (Date.now() > deadline) throw new Error(`${rows[0].pending} reminders still pending`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Each task of the prefix has exactly one reminder notification, and its reminder is sent. */
+async function expectEachDeliveredOnce(db: pg.Client, prefix: string) {
+  const { rows } = await db.query(
+    `SELECT t.id, (SELECT count(*)::int FROM notifications n WHERE n.task_id = t.id AND n.kind = 'reminder') AS told,
+            (SELECT string_agg(r.state, ',') FROM reminders r WHERE r.task_id = t.id) AS states
+     FROM tasks t WHERE t.title LIKE $1`,
+    [`${prefix} %`],
+  );
+  expect(rows).toHaveLength(TASKS);
+  expect(rows.filter((row) => row.told !== 1 || row.states !== 'sent')).toEqual([]);
+}
+
+describe.skipIf(!inject('postgresUrl'))('reminders with two app processes on one PostgreSQL', () => {
+  test('1,000 reminders due at once are each delivered exactly once; SIGKILL of one process mid-batch loses and doubles none', async () => {
+    const admin = new pg.Client({ connectionString: inject('postgresUrl') });
+    await admin.connect();
+    const name = `taskaty_reminders_${randomBytes(4).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = inject('postgresUrl').replace(/\/[^/]*$/, `/${name}`);
+    const env = { DATABASE_URL: url, DATA_DIR: os.tmpdir(), REMINDER_POLL_MS: '100' };
+    const db = new pg.Client({ connectionString: url });
+    const processes: ServerProcess[] = [];
+    try {
+      processes.push(await startServerProcess(env));
+      await db.connect();
+      const tokens = await Promise.all([1, 2, 3, 4].map((n) => signUpOver(processes[0]!.url, `reminded${n}@example.com`)));
+      await createTasks(processes[0]!.url, tokens, TASKS, 'calm');
+      await createTasks(processes[0]!.url, tokens, TASKS, 'killed');
+      processes.push(await startServerProcess(env));
+
+      // Both processes running: everything falls due at once, and each reminder is delivered once.
+      await reminderOnEveryTask(db, 'calm');
+      await untilDelivered(db, 'calm');
+      await expectEachDeliveredOnce(db, 'calm');
+
+      // Again, and one process is killed while the two are delivering: the other finishes, and
+      // whatever the killed one had taken but not committed is delivered once, by the survivor.
+      await reminderOnEveryTask(db, 'killed');
+      for (;;) {
+        const { rows } = await db.query(`SELECT count(*)::int AS sent FROM reminders WHERE state = 'sent'`);
+        if (rows[0].sent > TASKS) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await processes[0]!.kill();
+      await untilDelivered(db, 'killed');
+      await expectEachDeliveredOnce(db, 'killed');
+    } finally {
+      await Promise.all(processes.map((process) => (process.child.exitCode === null ? process.stop() : undefined)));
+      await db.end().catch(() => undefined);
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }, 240_000);
+});
