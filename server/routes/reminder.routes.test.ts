@@ -123,6 +123,18 @@ describe.each(testDialects())('reminders on %s', (dialect) => {
     ]);
   });
 
+  test('a new time zone moves the person’s reminders before a due moment to its wall time there; a custom moment stays', async () => {
+    clock.set('2026-12-01T08:00:00.000Z');
+    const user = await t.signUp();
+    await inZone(user, 'America/New_York');
+    const task = await addTask(user, { title: 'Board meeting', due_date: '2026-12-10', due_time: '09:00' });
+    await remind(user, task.id, { offset_minutes: 30 });
+    await remind(user, task.id, { remind_at: '2026-12-09T12:00:00Z' });
+    expect((await reminders(user, task.id)).map((r) => r.fire_at)).toEqual(['2026-12-09T12:00:00.000Z', '2026-12-10T13:30:00.000Z']);
+    await inZone(user, 'Asia/Tokyo');
+    expect((await reminders(user, task.id)).map((r) => r.fire_at)).toEqual(['2026-12-09T12:00:00.000Z', '2026-12-09T23:30:00.000Z']);
+  });
+
   test('after downtime the reminders of a task that fell due together are one notification and one e-mail; an unproven address gets none', async () => {
     clock.set('2026-12-01T08:00:00.000Z');
     const user = await t.signUp();

@@ -9,6 +9,7 @@ import { createAudienceRepository } from '../db/repositories/audience.repository
 import { createDataVersionRepository } from '../db/repositories/data-version.repository.ts';
 import { createTokenRepository } from '../db/repositories/token.repository.ts';
 import { personShownChanged } from './profile-changes.ts';
+import { createReminderRepository } from '../db/repositories/reminder.repository.ts';
 import { createUserRepository, type UserRow } from '../db/repositories/user.repository.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
@@ -56,7 +57,14 @@ export function createSettingsService(deps: SettingsServiceDeps) {
      * so no list version moves.
      */
     async setTimeZone(user: UserRow, timeZone: string | null): Promise<UserRow> {
-      if (timeZone !== user.time_zone) await users.setTimeZone(user.id, timeZone, clock.nowIso());
+      if (timeZone !== user.time_zone) {
+        const now = clock.nowIso();
+        // Issue 22: the person's reminders follow their days to the new zone, in the same transaction.
+        await database.db.transaction().execute(async (trx) => {
+          await createUserRepository(trx).setTimeZone(user.id, timeZone, now);
+          await createReminderRepository(trx, database.dialect).followPerson(user.id, timeZone, now);
+        });
+      }
       return (await users.findById(user.id))!;
     },
 

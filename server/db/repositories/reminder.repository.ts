@@ -157,6 +157,37 @@ export function createReminderRepository(db: Kysely<Tables>, dialect: Dialect) {
       }
     },
 
+    /**
+     * After a person changed their time zone: their pending reminders before a task's due moment fall
+     * due at that moment's wall time in the new zone (a custom moment is an instant and stays).
+     */
+    async followPerson(userId: number, timeZone: string | null, now: string): Promise<void> {
+      const rows = await db
+        .selectFrom('reminders')
+        .innerJoin('tasks', 'tasks.id', 'reminders.task_id')
+        .select([
+          'reminders.id',
+          'reminders.offset_minutes',
+          'reminders.remind_at',
+          'reminders.fire_at',
+          'tasks.due_date',
+          'tasks.due_time',
+        ])
+        .where('reminders.user_id', '=', userId)
+        .where('reminders.state', '=', 'pending')
+        .where('reminders.offset_minutes', 'is not', null)
+        .execute();
+      for (const reminder of rows) {
+        const next = fireAt(reminder, reminder, timeZone);
+        if (next === reminder.fire_at) continue;
+        await db
+          .updateTable('reminders')
+          .set({ fire_at: next, state: next !== null && next > now ? 'pending' : 'cancelled' })
+          .where('id', '=', Number(reminder.id))
+          .execute();
+      }
+    },
+
     /** A repeating task's next occurrence gets its people's reminders, worked out for its date. */
     async copyToTask(fromTaskId: number, toTaskId: number, due: Due, now: string): Promise<void> {
       for (const reminder of await ofTask(fromTaskId)
