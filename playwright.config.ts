@@ -98,5 +98,7 @@ function serverEnv(serverPort: number, serverDataDir?: string) {
     RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
     RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
     RATE_LIMIT_SHARE_PER_MINUTE: '1000',
+    // Reminders set a few seconds ahead arrive within a second (issue 22), not the default 10 s.
+    REMINDER_POLL_MS: '500',
   };
 }

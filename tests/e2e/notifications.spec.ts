@@ -9,6 +9,7 @@ import {
   useSession,
   type Account,
 } from './fixtures.ts';
+import { waitForMailedLink } from './mailbox.ts';
 
 /**
  * Issue 22, the notification centre: below the spec's pending shares in the bell, what happened on
@@ -116,4 +117,54 @@ for (const language of ['en', 'ar']) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     });
   }
+}
+
+for (const language of ['en', 'ar']) {
+  test(`(${language}) a reminder set in the task's dialog by keyboard is listed in the person's words and zone; one due in a moment arrives in the bell and by e-mail`, async ({
+    page,
+    request,
+  }) => {
+    const r = await localeTexts(language, 'reminders');
+    const n = await localeTexts(language, 'notifications');
+    const owner = await createAccount(request, 'Rita Reminded', { verified: true });
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const task = await createTask(request, owner, { title: 'Call the bank', due_date: tomorrow, due_time: '09:00' });
+    await setLanguage(page, language);
+    await useSession(page, owner);
+    await page.goto(`/dashboard?task=${task.id}`);
+    const section = page.getByTestId('detail-reminders');
+    await expect(section.getByRole('heading', { name: r('title') })).toBeVisible();
+
+    // By keyboard: the list of offsets, "15 minutes before".
+    const choice = section.getByTestId('reminder-choice');
+    await choice.focus();
+    await choice.selectOption({ label: r('minutesBefore', { count: 15 }) });
+    await expect(section.getByTestId('reminder')).toHaveCount(1);
+    await expect(section.getByTestId('reminder')).toContainText(r('minutesBefore', { count: 15 }));
+    const listed = await request.get(`/api/tasks/${task.id}/reminders`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect((await listed.json()).reminders).toEqual([expect.objectContaining({ offset_minutes: 15, state: 'pending' })]);
+
+    // Removed with its button (by keyboard); focus goes back to the list of offsets, not to the page.
+    await section.getByRole('button', { name: new RegExp(r('remove')) }).focus();
+    await page.keyboard.press('Enter');
+    await expect(section.getByTestId('reminder')).toHaveCount(0);
+    await expect(choice).toBeFocused();
+
+    // One due in two seconds (through the API: the picker's minutes are the browser's own control).
+    const soon = await request.post(`/api/tasks/${task.id}/reminders`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+      data: { remind_at: new Date(Date.now() + 2_000).toISOString() },
+    });
+    expect(soon.status()).toBe(201);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('bell-unread')).toBeVisible({ timeout: 15_000 });
+    const centre = await openBell(page);
+    expect(withoutIsolates(await centre.getByTestId('notification').first().textContent())).toContain(
+      n('kinds.reminder', { title: 'Call the bank' }),
+    );
+    // The e-mail links to the task (to its address, `/dashboard?task=…`).
+    const { mail } = await waitForMailedLink(owner.user.email, '/dashboard');
+    expect(mail.subject).toContain('Call the bank');
+    expect(mail.text).toContain(`/dashboard?task=${task.id}`);
+  });
 }

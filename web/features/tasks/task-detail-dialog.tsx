@@ -23,6 +23,7 @@ import { dateTimeText, dueDateText } from './task-dates.ts';
 import { isPastDue, timeText } from './due-time.ts';
 import { TaskRepeat } from './task-schedule.tsx';
 import { SubtasksPanel } from './subtasks-panel.tsx';
+import { TaskReminders } from './task-reminders.tsx';
 import { AiWorking } from './ai-working.tsx';
 import { AiWriterName } from './ai-writer-name.tsx';
 import { TaskActivity } from './task-activity.tsx';
@@ -308,6 +309,7 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
       </section>
 
       <TaskRepeat task={task} canEdit={isOwner || hasAccepted} />
+      {(isOwner || hasAccepted) && <TaskReminders task={task} />}
 
       <section className="flex flex-wrap gap-2 border-t border-line pt-4">
         {onShare && (
