@@ -296,8 +296,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const labels = createLabelService({ database, clock, events: bus });
   const comments = createCommentService({ database, clock, events: bus });
-  const notifications = createNotificationService({ database, clock, events: bus });
   const reminders = createReminderService({ database, clock });
+  const notifications = createNotificationService({ database, clock, events: bus, reminders });
   const auth = createAuthService({
     users,
     tokens,

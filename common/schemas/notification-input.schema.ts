@@ -26,3 +26,9 @@ export const NotificationParams = recordIdParams(NOT_A_NOTIFICATION);
 export const NotificationReadInput = z.object({
   read: z.boolean({ error: 'The read field must be true or false.' }),
 });
+
+/** Snoozing a reminder from its notification (issue 22): again in 10 minutes, in an hour, or tomorrow at 09:00. */
+export const SNOOZE_CHOICES = ['10m', '1h', 'tomorrow'] as const;
+export const NotificationSnoozeInput = z.object({
+  for: z.enum(SNOOZE_CHOICES, { error: 'Snooze for 10m, 1h or tomorrow.' }),
+});

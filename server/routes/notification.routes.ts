@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../common/schemas/error.schema.ts';
-import { NotificationListQuery, NotificationParams, NotificationReadInput } from '../../common/schemas/notification-input.schema.ts';
+import {
+  NotificationListQuery,
+  NotificationParams,
+  NotificationReadInput,
+  NotificationSnoozeInput,
+} from '../../common/schemas/notification-input.schema.ts';
 import { NotificationListResponse, NotificationWriteResponse } from '../../common/schemas/notification.schema.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { AuthService } from '../services/auth.service.ts';
@@ -39,6 +44,24 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ auth: AuthService; noti
     '/api/notifications/read-all',
     { schema: { tags, summary: 'Mark every notification read', security, response: { 200: NotificationWriteResponse, ...errors } } },
     async (request) => ({ message: 'All notifications marked as read', unread_count: await notifications.readAll(request.user) }),
+  );
+
+  app.post(
+    '/api/notifications/:id/snooze',
+    {
+      schema: {
+        tags,
+        summary: 'Remind me again: a reminder of the task in 10 minutes (10m), an hour (1h) or tomorrow at 09:00; the notification is read',
+        security,
+        params: NotificationParams,
+        body: NotificationSnoozeInput,
+        response: { 200: NotificationWriteResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Reminder snoozed',
+      unread_count: await notifications.snooze(request.user, request.params.id, request.body.for),
+    }),
   );
 
   app.put(

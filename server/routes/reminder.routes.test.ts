@@ -135,6 +135,53 @@ describe.each(testDialects())('reminders on %s', (dialect) => {
     expect((await reminders(user, task.id)).map((r) => r.fire_at)).toEqual(['2026-12-09T12:00:00.000Z', '2026-12-09T23:30:00.000Z']);
   });
 
+  test('a delivered reminder is snoozed from its notification: again in 10 minutes, in an hour, or tomorrow at 09:00 in the person’s zone', async () => {
+    clock.set('2026-12-01T08:00:00.000Z');
+    const user = await t.signUp();
+    await inZone(user, 'Europe/Paris');
+    const task = await addTask(user, { title: 'Send the invoice', due_date: '2026-12-01', due_time: '10:00' });
+    await remind(user, task.id, { offset_minutes: 0 });
+    clock.set('2026-12-01T09:00:00.000Z');
+    expect(await t.app.taskaty.reminders.pass()).toBe(1);
+    const listed = async () =>
+      (await call(user, 'GET', '/api/notifications')).json().notifications as Array<{ id: number; kind: string; read_at: string | null }>;
+    const [told] = await listed();
+
+    const snoozed = await call(user, 'POST', `/api/notifications/${told!.id}/snooze`, { for: '10m' });
+    expect(snoozed.json()).toEqual({ message: 'Reminder snoozed', unread_count: 0 });
+    expect((await reminders(user, task.id)).map((r) => [r.remind_at, r.state])).toEqual([
+      [null, 'sent'],
+      ['2026-12-01T09:10:00.000Z', 'pending'],
+    ]);
+    clock.set('2026-12-01T09:10:00.000Z');
+    expect(await t.app.taskaty.reminders.pass()).toBe(1);
+    const [again] = await listed();
+    expect(again).toMatchObject({ kind: 'reminder', read_at: null });
+
+    // Snoozed again: the spent moment makes way for the new one, so the list does not grow.
+    expect((await call(user, 'POST', `/api/notifications/${again!.id}/snooze`, { for: 'tomorrow' })).statusCode).toBe(200);
+    expect((await reminders(user, task.id)).map((r) => [r.remind_at, r.state])).toEqual([
+      [null, 'sent'],
+      ['2026-12-02T08:00:00.000Z', 'pending'],
+    ]);
+
+    // Only a reminder can be snoozed, only by its reader, and only for the offered times.
+    const other = await t.signUp();
+    expect((await call(other, 'POST', `/api/notifications/${again!.id}/snooze`, { for: '1h' })).statusCode).toBe(404);
+    for (const body of [{}, { for: '2h' }, { for: 10 }]) {
+      expect((await call(user, 'POST', `/api/notifications/${again!.id}/snooze`, body)).statusCode, JSON.stringify(body)).toBe(422);
+    }
+    const shared = await addTask(other, { title: 'Shared plan' });
+    expect((await call(other, 'POST', `/api/tasks/${shared.id}/share`, { email_ids: [user.user.email] })).statusCode).toBe(200);
+    expect((await call(user, 'POST', `/api/tasks/${shared.id}/accept-share`)).statusCode).toBe(200);
+    const [accepted] = (await call(other, 'GET', '/api/notifications')).json().notifications as Array<{ id: number }>;
+    expect((await call(other, 'POST', `/api/notifications/${accepted!.id}/snooze`, { for: '1h' })).json().errors).toEqual({
+      for: ['Only a reminder can be snoozed.'],
+    });
+    // The other tests' passes must not deliver this one: its task goes, and its reminders with it.
+    expect((await call(user, 'DELETE', `/api/tasks/delete/${task.id}`)).statusCode).toBe(200);
+  });
+
   test('after downtime the reminders of a task that fell due together are one notification and one e-mail; an unproven address gets none', async () => {
     clock.set('2026-12-01T08:00:00.000Z');
     const user = await t.signUp();

@@ -1,12 +1,15 @@
 import type { z } from 'zod';
-import type { NotificationListQuery } from '../../common/schemas/notification-input.schema.ts';
+import type { NotificationListQuery, SNOOZE_CHOICES } from '../../common/schemas/notification-input.schema.ts';
+import { REMINDER_DAY_TIME } from '../../common/schemas/reminder.schema.ts';
+import { addDays, localDate, zonedInstant } from '../../common/time-zone.ts';
 import { NOT_A_NOTIFICATION, NOTIFICATION_EXCERPT_MAX, type NotificationListResponse } from '../../common/schemas/notification.schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { createNotificationRepository } from '../db/repositories/notification.repository.ts';
 import type { UserRow } from '../db/repositories/user.repository.ts';
-import { NotFoundError } from '../errors.ts';
+import { NotFoundError, ValidationError } from '../errors.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
+import type { ReminderService } from './reminder.service.ts';
 
 /** Everyone to tell of what `actorId` did: the people of the task but the one who did it. */
 export const othersThan = (people: readonly number[], actorId: number) => [...new Set(people)].filter((id) => id !== actorId);
@@ -29,7 +32,7 @@ export function announceNotifications(events: EventBus, userIds: readonly number
 }
 
 /** The reader's side of the notification centre (issue 22): the list, read and unread. */
-export function createNotificationService(deps: { database: Database; clock: Clock; events: EventBus }) {
+export function createNotificationService(deps: { database: Database; clock: Clock; events: EventBus; reminders: ReminderService }) {
   const notifications = createNotificationRepository(deps.database.db);
 
   return {
@@ -45,6 +48,28 @@ export function createNotificationService(deps: { database: Database; clock: Clo
     async setRead(user: UserRow, id: number, read: boolean): Promise<number> {
       if (!(await notifications.exists(user.id, id))) throw new NotFoundError(NOT_A_NOTIFICATION);
       await notifications.setRead(user.id, id, read ? deps.clock.nowIso() : null);
+      announceNotifications(deps.events, [user.id]);
+      return notifications.unreadCount(user.id);
+    },
+
+    /**
+     * "Remind me again" from a reminder's notification: a reminder of the task at a moment of its
+     * own (in 10 minutes, in an hour, or tomorrow at 09:00 in the person's zone), and the
+     * notification read. Answers the unread count after it.
+     */
+    async snooze(user: UserRow, id: number, choice: (typeof SNOOZE_CHOICES)[number]): Promise<number> {
+      const found = await notifications.find(user.id, id);
+      if (!found) throw new NotFoundError(NOT_A_NOTIFICATION);
+      if (found.kind !== 'reminder') throw new ValidationError({ for: ['Only a reminder can be snoozed.'] });
+      const now = deps.clock.now();
+      const at =
+        choice === '10m'
+          ? new Date(now.getTime() + 10 * 60_000)
+          : choice === '1h'
+            ? new Date(now.getTime() + 60 * 60_000)
+            : zonedInstant(addDays(localDate(now, user.time_zone), 1), REMINDER_DAY_TIME, user.time_zone);
+      await deps.reminders.add(user, found.task_id, { remind_at: at.toISOString() }, { replacingSent: true });
+      await notifications.setRead(user.id, id, deps.clock.nowIso());
       announceNotifications(deps.events, [user.id]);
       return notifications.unreadCount(user.id);
     },

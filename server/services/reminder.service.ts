@@ -24,11 +24,13 @@ export function createReminderService(deps: { database: Database; clock: Clock }
     },
 
     /** Adds one; answers the person's reminders of the task after it. */
-    async add(user: UserRow, taskId: number, input: ReminderInput): Promise<Reminder[]> {
+    async add(user: UserRow, taskId: number, input: ReminderInput, options: { replacingSent?: boolean } = {}): Promise<Reminder[]> {
       const now = clock.nowIso();
       return database.db.transaction().execute(async (trx) => {
         const reminders = createReminderRepository(trx, database.dialect);
         const { task } = await loadTask(reader(trx), user, taskId);
+        // A snooze takes the place of the moments already spent, so snoozing again and again never reaches the limit.
+        if (options.replacingSent) await reminders.deleteSentMoments(taskId, user.id);
         if ((await reminders.count(taskId, user.id)) >= REMINDERS_PER_TASK_MAX)
           throw new AppError(422, `A task can have at most ${REMINDERS_PER_TASK_MAX} reminders.`);
         const setting = {

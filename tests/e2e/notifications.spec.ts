@@ -162,6 +162,17 @@ for (const language of ['en', 'ar']) {
     expect(withoutIsolates(await centre.getByTestId('notification').first().textContent())).toContain(
       n('kinds.reminder', { title: 'Call the bank' }),
     );
+    // "Remind me again in 10 minutes", from the notification: it is read, and a reminder waits 10 minutes ahead.
+    await centre
+      .getByTestId('snooze')
+      .getByRole('button', { name: n('snooze.10m') })
+      .click();
+    await expect(page.getByRole('status').filter({ hasText: n('snooze.done') })).toBeVisible();
+    await expect(page.getByTestId('bell-unread')).toHaveCount(0);
+    const after = await request.get(`/api/tasks/${task.id}/reminders`, { headers: { authorization: `Bearer ${owner.token}` } });
+    const pending = ((await after.json()).reminders as Array<{ fire_at: string; state: string }>).filter((x) => x.state === 'pending');
+    expect(pending).toHaveLength(1);
+    expect(Date.parse(pending[0]!.fire_at) - Date.now()).toBeGreaterThan(8 * 60_000);
     // The e-mail links to the task (to its address, `/dashboard?task=…`).
     const { mail } = await waitForMailedLink(owner.user.email, '/dashboard');
     expect(mail.subject).toContain('Call the bank');

@@ -108,6 +108,15 @@ export function createNotificationRepository(db: Kysely<Tables>) {
       return Number(row.count);
     },
 
+    /** The reader's notification (about a task they may still open): its kind and task. */
+    async find(userId: number, id: number): Promise<{ kind: NotificationKind; task_id: number } | undefined> {
+      const row = await visible(userId)
+        .where('notifications.id', '=', id)
+        .select(['notifications.kind', 'notifications.task_id'])
+        .executeTakeFirst();
+      return row && { kind: row.kind as NotificationKind, task_id: Number(row.task_id) };
+    },
+
     /** Whether the reader has this notification (about a task they may still open). */
     async exists(userId: number, id: number): Promise<boolean> {
       return (await visible(userId).where('notifications.id', '=', id).select('notifications.id').executeTakeFirst()) !== undefined;

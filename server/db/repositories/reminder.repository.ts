@@ -123,6 +123,17 @@ export function createReminderRepository(db: Kysely<Tables>, dialect: Dialect) {
         .execute();
     },
 
+    /** A person's reminders of a task at a set moment that were already delivered. */
+    async deleteSentMoments(taskId: number, userId: number): Promise<void> {
+      await db
+        .deleteFrom('reminders')
+        .where('task_id', '=', taskId)
+        .where('user_id', '=', userId)
+        .where('remind_at', 'is not', null)
+        .where('state', '=', 'sent')
+        .execute();
+    },
+
     /** Deletes one of a person's reminders of a task; false when there is no such reminder. */
     async delete(id: number, taskId: number, userId: number): Promise<boolean> {
       const result = await db

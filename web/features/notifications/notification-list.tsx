@@ -13,6 +13,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useId } from 'react';
+import type { SNOOZE_CHOICES } from '../../../common/schemas/notification-input.schema.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Notification, NotificationKind } from '../../../common/schemas/notification.schema.ts';
@@ -22,7 +23,7 @@ import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useMarkNotifications } from '../../lib/api/notification-queries.ts';
+import { useMarkNotifications, useSnoozeReminder } from '../../lib/api/notification-queries.ts';
 import { cx } from '../../lib/class-names.ts';
 import { commentFullTime, commentTimeText } from '../../lib/relative-time.ts';
 
@@ -163,33 +164,36 @@ function NotificationItem({ notification, onOpen, onToggleRead }: { notification
       data-kind={notification.kind}
       data-unread={unread || undefined}
     >
-      <Link
-        to={paths.task(notification.task_id)}
-        onClick={onOpen}
-        className="flex min-w-0 flex-1 items-start gap-3 rounded-control px-2 py-2 hover:bg-surface-2"
-      >
-        <span className="mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-surface-2 text-muted">
-          <Icon aria-hidden className={cx('h-4 w-4', notification.kind === 'reply' && 'rtl-mirror')} />
-        </span>
-        <span className="min-w-0 flex-1">
-          <span className={cx('block text-sm break-words', unread ? 'font-semibold text-fg' : 'text-fg')}>
-            {unread && <span className="sr-only">{t('unread')}: </span>}
-            {what}
+      <div className="min-w-0 flex-1">
+        <Link
+          to={paths.task(notification.task_id)}
+          onClick={onOpen}
+          className="flex min-w-0 items-start gap-3 rounded-control px-2 py-2 hover:bg-surface-2"
+        >
+          <span className="mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-surface-2 text-muted">
+            <Icon aria-hidden className={cx('h-4 w-4', notification.kind === 'reply' && 'rtl-mirror')} />
           </span>
-          {notification.excerpt && (
-            <span className="mt-0.5 block text-sm break-words text-muted" dir="auto">
-              {notification.excerpt}
+          <span className="min-w-0 flex-1">
+            <span className={cx('block text-sm break-words', unread ? 'font-semibold text-fg' : 'text-fg')}>
+              {unread && <span className="sr-only">{t('unread')}: </span>}
+              {what}
             </span>
-          )}
-          <time
-            className="mt-0.5 block text-xs text-muted"
-            dateTime={notification.created_at}
-            title={commentFullTime(notification.created_at, i18n.language)}
-          >
-            {when}
-          </time>
-        </span>
-      </Link>
+            {notification.excerpt && (
+              <span className="mt-0.5 block text-sm break-words text-muted" dir="auto">
+                {notification.excerpt}
+              </span>
+            )}
+            <time
+              className="mt-0.5 block text-xs text-muted"
+              dateTime={notification.created_at}
+              title={commentFullTime(notification.created_at, i18n.language)}
+            >
+              {when}
+            </time>
+          </span>
+        </Link>
+        {notification.kind === 'reminder' && unread && <SnoozeButtons id={notification.id} />}
+      </div>
       <button
         type="button"
         onClick={onToggleRead}
@@ -201,5 +205,32 @@ function NotificationItem({ notification, onOpen, onToggleRead }: { notification
         {unread ? <Check aria-hidden className="h-4 w-4" /> : <Circle aria-hidden className="h-3 w-3" />}
       </button>
     </li>
+  );
+}
+
+/** "Remind me again" on an unread reminder: in 10 minutes, in an hour, tomorrow (issue 22). */
+function SnoozeButtons({ id }: { id: number }) {
+  const { t } = useTranslation('notifications');
+  const toast = useToast();
+  const snooze = useSnoozeReminder();
+  const choose = (choice: (typeof SNOOZE_CHOICES)[number]) =>
+    snooze.mutate(
+      { id, choice },
+      {
+        onSuccess: () => toast.show(t('snooze.done')),
+        onError: (error) => toast.show(errorMessage(error, t('snooze.failed'), t('common:errors.pleaseTryAgain')), 'error'),
+      },
+    );
+  return (
+    <div role="group" aria-label={t('snooze.label')} className="flex flex-wrap items-center gap-1.5 ps-12 pb-1.5" data-testid="snooze">
+      <span aria-hidden className="text-xs text-muted">
+        {t('snooze.label')}:
+      </span>
+      {(['10m', '1h', 'tomorrow'] as const).map((choice) => (
+        <Button key={choice} variant="outline" size="sm" disabled={snooze.isPending} onClick={() => choose(choice)}>
+          {t(`snooze.${choice}`)}
+        </Button>
+      ))}
+    </div>
   );
 }

@@ -39,3 +39,13 @@ export function useMarkNotifications() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
+
+/** "Remind me again" on a reminder's notification: in 10 minutes, an hour, or tomorrow at 09:00. */
+export function useSnoozeReminder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, choice }: { id: number; choice: '10m' | '1h' | 'tomorrow' }) =>
+      apiRequest(`/api/notifications/${id}/snooze`, { method: 'POST', body: { for: choice }, schema: NotificationWriteResponse }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
