@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { type Expected, expectRows, parsedAs, WEEKDAYS_MO_FR } from './table-harness.ts';
+import { type Expected, expectRows, expectSoundOnAnyPhraseOf, parsedAs, type Row, WEEKDAYS_MO_FR } from './table-harness.ts';
 
-const ROWS: ReadonlyArray<readonly [string, Expected]> = [
+const MO_TH = { freq: 'weekly', interval: 1, byWeekday: ['MO', 'TU', 'WE', 'TH'] } as const satisfies Expected['repeat'];
+
+const ROWS: ReadonlyArray<Row> = [
   ['Buy milk tomorrow', { title: 'Buy milk', due_date: '2026-11-26' }],
   ['Call mom today', { title: 'Call mom', due_date: '2026-11-25' }],
   ['Call mom on friday at 5pm', { title: 'Call mom', due_date: '2026-11-27', due_time: '17:00' }],
@@ -116,6 +118,78 @@ const ROWS: ReadonlyArray<readonly [string, Expected]> = [
   ['Call José, friday', { title: 'Call José,', due_date: '2026-11-27' }],
   // The last date typed counts; the earlier one stays in the title.
   ['Move the friday meeting to monday', { title: 'Move the friday meeting to', due_date: '2026-11-30' }],
+  // Relative dates of more than one word are read whole (chrono read only "tomorrow", "friday" or
+  // "next week" in them, and the rest stayed in the title with the anchor's day).
+  ['Buy milk day after tomorrow', { title: 'Buy milk', due_date: '2026-11-27' }],
+  ['Call the day after tomorrow at 9am', { title: 'Call', due_date: '2026-11-27', due_time: '09:00' }],
+  ['Pay rent 3 days from today', { title: 'Pay rent', due_date: '2026-11-28' }],
+  ['Pay rent a week from friday', { title: 'Pay rent', due_date: '2026-12-04' }],
+  ['Pay rent a week from tomorrow', { title: 'Pay rent', due_date: '2026-12-03' }],
+  ['Pay rent 2 weeks from monday', { title: 'Pay rent', due_date: '2026-12-14' }],
+  ['Pay rent two weeks from next monday', { title: 'Pay rent', due_date: '2026-12-14' }],
+  ['Renew a fortnight from today', { title: 'Renew', due_date: '2026-12-09' }],
+  ['Renew in a fortnight', { title: 'Renew', due_date: '2026-12-09' }],
+  ['Renew in a week', { title: 'Renew', due_date: '2026-12-02' }],
+  ['Pay rent 2 days after friday', { title: 'Pay rent', due_date: '2026-11-29' }],
+  // "next monday" is the coming week's Monday (30 November), "next friday" its Friday (4 December):
+  // "after next" is the one a week later.
+  ['Pay rent monday after next', { title: 'Pay rent', due_date: '2026-12-07' }],
+  ['Pay rent friday after next', { title: 'Pay rent', due_date: '2026-12-11' }],
+  ['Pay rent monday after next', { title: 'Pay rent', due_date: '2026-12-07' }, '2026-11-29'],
+  ['Review the week after next', { title: 'Review', due_date: '2026-12-07' }],
+  // British: a week after tomorrow, after today, after Friday.
+  ['Pay rent tomorrow week', { title: 'Pay rent', due_date: '2026-12-03' }],
+  ['Pay rent a week today', { title: 'Pay rent', due_date: '2026-12-02' }],
+  ['Pay rent friday week', { title: 'Pay rent', due_date: '2026-12-04' }],
+  ['Pay rent a week on friday', { title: 'Pay rent', due_date: '2026-12-04' }],
+  ['Renew friday next week', { title: 'Renew', due_date: '2026-12-04' }],
+  ['Renew next week friday', { title: 'Renew', due_date: '2026-12-04' }],
+  ['Renew next week on fri', { title: 'Renew', due_date: '2026-12-04' }],
+  ['Renew friday this week', { title: 'Renew', due_date: '2026-11-27' }],
+  ['Pay bills on the 15th of next month', { title: 'Pay bills', due_date: '2026-12-15' }],
+  ['Pay rent every weekday except friday', { title: 'Pay rent', repeat: MO_TH, due_date: '2026-11-25' }],
+  ['Standup every weekday except fri at 9', { title: 'Standup', repeat: MO_TH, due_date: '2026-11-26', due_time: '09:00' }],
+  [
+    'Gym every day except sunday',
+    { title: 'Gym', repeat: { freq: 'weekly', interval: 1, byWeekday: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA'] }, due_date: '2026-11-25' },
+  ],
+  ['Walk the dog daily but not on weekends', { title: 'Walk the dog', repeat: WEEKDAYS_MO_FR, due_date: '2026-11-25' }],
+  // Read whole and right, or not at all: a phrase that names no coming day, a day another word
+  // changes, a rule without its exception or its end, and two days side by side stay text.
+  ['Pay rent 3 days before today', { title: 'Pay rent 3 days before today' }],
+  ['Pay rent monday this week', { title: 'Pay rent monday this week' }],
+  ['Pay rent a week from friday after next', { title: 'Pay rent a week from friday after next' }],
+  ['Pay rent every weekday except holidays', { title: 'Pay rent every weekday except holidays' }],
+  ['Gym every weekday except saturday', { title: 'Gym every weekday except saturday' }],
+  ['Take pills daily until friday', { title: 'Take pills daily until friday' }],
+  ['Gym except friday', { title: 'Gym except friday' }],
+  ['Expenses for last friday', { title: 'Expenses for last friday' }],
+  ['Plan the week after christmas', { title: 'Plan the week after christmas' }],
+  ['Call the day after the party', { title: 'Call the day after the party' }],
+  ['Call mom the morning after tomorrow', { title: 'Call mom the morning after tomorrow' }],
+  ['Pay the weekend after next', { title: 'Pay the weekend after next' }],
+  ['Pay by the end of next week', { title: 'Pay by the end of next week' }],
+  ['Ship it late next week', { title: 'Ship it late next week' }],
+  ['Pay rent tomorrow friday', { title: 'Pay rent tomorrow friday' }],
+  ["Prepare friday's meeting", { title: "Prepare friday's meeting" }],
+  ['Take a week off', { title: 'Take a week off' }],
+  ['Meditate for 10 minutes', { title: 'Meditate for 10 minutes' }],
+  // The word before a reading is part of it: "at" before a clock time, "by", "due", and "before"
+  // with a time (due then). Before a day alone, "before", "after" and "until" are not its due day.
+  ['Call mom at noon', { title: 'Call mom', due_date: '2026-11-25', due_time: '12:00' }],
+  ['Call mom at midnight', { title: 'Call mom', due_date: '2026-11-26', due_time: '00:00' }],
+  ['Submit report by friday', { title: 'Submit report', due_date: '2026-11-27' }],
+  ['Submit report by tomorrow at 5pm', { title: 'Submit report', due_date: '2026-11-26', due_time: '17:00' }],
+  ['Report due by next week', { title: 'Report', due_date: '2026-11-30' }],
+  ['Report due friday', { title: 'Report', due_date: '2026-11-27' }],
+  ['Call the bank before noon', { title: 'Call the bank', due_date: '2026-11-25', due_time: '12:00' }],
+  ['Call the bank before 5pm tomorrow', { title: 'Call the bank', due_date: '2026-11-26', due_time: '17:00' }],
+  ['Submit report before friday', { title: 'Submit report before friday' }],
+  ['Call mom after friday', { title: 'Call mom after friday' }],
+  ['Work on the essay until friday', { title: 'Work on the essay until friday' }],
+  // "on" is chrono's where English puts it ("on friday"); before "tomorrow" it is the verb's.
+  ['Turn the heating on tomorrow', { title: 'Turn the heating on', due_date: '2026-11-26' }],
+  ['Stop by friday', { title: 'Stop by', due_date: '2026-11-27' }],
   // Nothing recognisable: the spec's quick add, title as typed.
   ['tomorrow', { title: 'tomorrow' }],
   ['Read 1984', { title: 'Read 1984' }],
@@ -143,5 +217,27 @@ describe('English quick add', () => {
     expect(at('2028-02-28', 'Leap task tomorrow')).toBe('2028-02-29');
     expect(at('2028-02-28', 'Anniversary every 29 february')).toBe('2028-02-29');
     expect(at('2028-03-01', 'Anniversary every 29 february')).toBe('2032-02-29');
+    expect(at('2026-12-30', 'Party day after tomorrow')).toBe('2027-01-01');
+    expect(at('2027-01-31', 'Rent a month from today')).toBe('2027-02-28');
+    expect(at('2027-01-05', 'Rent on the 28th of next month')).toBe('2027-02-28');
+    expect(at('2027-01-05', 'Rent on the 30th of next month')).toBeUndefined();
+    expect(at('2026-12-28', 'Plan friday after next')).toBe('2027-01-15');
+  });
+});
+
+/** English words and phrases the grammar reads, look-alikes and the words around them. */
+const WORDS = [
+  ...['tomorrow', 'today', 'now', 'friday', 'fri', 'monday', 'sat', 'sun', 'next', 'this', 'last', 'week', 'weeks', 'fortnight'],
+  ...['day', 'days', 'month', 'year', 'weekday', 'weekend', 'morning', 'every', 'daily', 'except', 'until', 'not', 'of', 'the'],
+  ...['a', 'an', 'two', '3', '15th', 'from', 'after', 'before', 'by', 'at', 'on', 'due', 'in', 'end', 'late', 'noon', 'midnight'],
+  ...['9am', '5pm', '18:30', '5', "'s", ',', 'stop', 'call', 'mom', 'report', '#home', 'p1'],
+  ...['day after tomorrow', 'a week from friday', 'monday after next', 'after next', 'tomorrow week', 'friday next week'],
+  ...['next week friday', '3 days from today', 'every weekday except friday', 'the 15th of next month', 'at noon', 'by friday'],
+];
+
+describe('English quick add, any text', () => {
+  test('the title and the chips make the text, every reading is valid, and removing chips until none is left gives the text back', () => {
+    // What parse.test.ts checks in every language (expectSoundParse), here on English words and phrases.
+    expectSoundOnAnyPhraseOf('en', WORDS);
   });
 });

@@ -34,6 +34,9 @@ const ROWS: ReadonlyArray<[string, Expected, string?]> = [
   ['Videollamada a las 5 de la tarde', { title: 'Videollamada', due_date: '2026-11-25', due_time: '17:00' }],
   ['Cena con Ana el sábado a las 9 de la noche', { title: 'Cena con Ana', due_date: '2026-11-28', due_time: '21:00' }],
   ['Comida familiar a mediodía', { title: 'Comida familiar', due_date: '2026-11-25', due_time: '12:00' }],
+  // Chrono read "medianoche" as a day without its hour, and left "a" in the title.
+  ['Llamar a mamá a medianoche', { title: 'Llamar a mamá', due_date: '2026-11-26', due_time: '00:00' }],
+  ['Sacar la basura a la medianoche', { title: 'Sacar la basura', due_date: '2026-11-26', due_time: '00:00' }],
   ['Reunion manana a las 9', { title: 'Reunion', due_date: '2026-11-26', due_time: '09:00' }],
   ['Gimnasio mañana a las 7 de la mañana', { title: 'Gimnasio', due_date: '2026-11-26', due_time: '07:00' }],
   // "mañana por la mañana": the first is tomorrow, the second the morning.

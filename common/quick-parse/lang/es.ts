@@ -265,6 +265,8 @@ const OWN: DateTable = [
   ],
   [pattern(`(?:por|en) la (${MANANA}|tarde|noche)`), (m) => time(m, PARTS_OF_DAY[plain(m[1]!)])],
   [pattern('(?:a|al) mediod[ií]a'), (m) => time(m, '12:00')],
+  // Chrono reads "medianoche" as a day without its hour, and left "a" in the title.
+  [pattern('a (?:la )?medianoche'), (m) => time(m, '00:00')],
   [
     // "a las 9", "a la una", "a las 18:30", "9h", "9h30", "a las 9 y media", "a las 5 de la tarde", "8pm".
     // Without "a las" a number needs ":", "h", "y media" or am/pm to be a time: "comprar 2 kilos" has none.
