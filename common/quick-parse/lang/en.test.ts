@@ -91,6 +91,13 @@ const ROWS: ReadonlyArray<Row> = [
   ['Water the garden in ३ days', { title: 'Water the garden', due_date: '2026-11-28' }],
   // A bare hour from 1 to 6 is in the afternoon; with minutes or am it is what it says.
   ['Call mom tomorrow at 5', { title: 'Call mom', due_date: '2026-11-26', due_time: '17:00' }],
+  // The bare hour before its day is in the afternoon too; words that name the half of the day win.
+  ['Call mom at 5 on friday', { title: 'Call mom', due_date: '2026-11-27', due_time: '17:00' }],
+  ['Call mom at 5 tomorrow', { title: 'Call mom', due_date: '2026-11-26', due_time: '17:00' }],
+  ['Call mom at 5am on friday', { title: 'Call mom', due_date: '2026-11-27', due_time: '05:00' }],
+  ['Call mom at 5 in the morning tomorrow', { title: 'Call mom', due_date: '2026-11-26', due_time: '05:00' }],
+  ['Meet Ana at 5:30 on friday', { title: 'Meet Ana', due_date: '2026-11-27', due_time: '05:30' }],
+  ['Call the plumber at 7 on friday', { title: 'Call the plumber', due_date: '2026-11-27', due_time: '07:00' }],
   ['Call the plumber at 3', { title: 'Call the plumber', due_date: '2026-11-25', due_time: '15:00' }],
   ['Catch the train at 5:40am', { title: 'Catch the train', due_date: '2026-11-26', due_time: '05:40' }],
   ['Support rota 24/7', { title: 'Support rota 24/7' }],

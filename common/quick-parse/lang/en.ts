@@ -329,12 +329,16 @@ const CHRONO_OPTIONS = {
 
 /**
  * "Call mom at 5": a bare hour from 1 to 6, without am/pm or minutes, is in the afternoon (chrono
- * reads 05:00); nobody plans 5 in the morning without saying so.
+ * reads 05:00); nobody plans 5 in the morning without saying so. The hour may end the phrase or
+ * come before its day ("at 5 on friday", "at 5 tomorrow"), but not before words that say which
+ * half of the day it is ("at 5 in the morning", "at 5 pm").
  */
+const BARE_HOUR = /(?:^|\s)(?:at|@)\s*([1-6])(?=$|\s+(?!(?:am|a\.m\.|pm|p\.m\.|in the|this|o['’]clock in the)\b))/i;
 function inTheAfternoon(match: GrammarMatch, text: string): GrammarMatch {
   if (match.kind !== 'time' && match.kind !== 'datetime') return match;
-  const bare = /(?:^|\s)(?:at|@)\s*([1-6])$/i.exec(text.slice(match.start, match.end));
-  if (!bare) return match;
+  const bare = BARE_HOUR.exec(text.slice(match.start, match.end));
+  // Only the reading chrono made of that very hour (05:00), never another time of the phrase.
+  if (!bare || match.time !== hhmm(Number(bare[1]), 0)) return match;
   return { ...match, time: hhmm(Number(bare[1]) + 12, 0)! };
 }
 
