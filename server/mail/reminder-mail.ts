@@ -61,10 +61,17 @@ export const REMINDER_MAIL_TEXTS: Record<LanguageCode, ReminderMailTexts> = {
 /** When the task is due, as its person reads it: their language, their zone ("Friday, 4 December 2026 at 09:00"). */
 export function dueText(due: { due_date: string; due_time: string | null }, language: LanguageCode, timeZone: string | null): string {
   const instant = zonedInstant(due.due_date, due.due_time ?? REMINDER_DAY_TIME, timeZone);
-  const zone = timeZone ?? 'UTC';
-  return due.due_time
-    ? new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone: zone }).format(instant)
-    : new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: zone }).format(instant);
+  const format = (zone: string) =>
+    due.due_time
+      ? new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone: zone }).format(instant)
+      : new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: zone }).format(instant);
+  try {
+    return format(timeZone ?? 'UTC');
+  } catch {
+    // A zone stored while this runtime knew it and no longer does (an ICU update): UTC, never a
+    // failed delivery (a throw here would roll back the scheduler's whole batch, again and again).
+    return format('UTC');
+  }
 }
 
 /** Subject, plain text and HTML of a reminder; the title is escaped in the HTML and kept on one line. */
