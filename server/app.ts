@@ -41,8 +41,11 @@ import { passwordHasher } from './services/password-hasher.ts';
 import { passwordStrengthErrors } from './services/password-policy.ts';
 import { createSettingsService } from './services/settings.service.ts';
 import { createAuthService } from './services/auth.service.ts';
-import { announceNotifications, createNotificationService } from './services/notification.service.ts';
+import { createNotificationDelivery } from './services/notification-delivery.ts';
+import { createNotificationService } from './services/notification.service.ts';
 import { createReminderScheduler, type ReminderScheduler } from './services/reminder.scheduler.ts';
+import { createDigestScheduler, type DigestScheduler } from './services/digest.scheduler.ts';
+import { createNotificationSettingsService } from './services/notification-settings.service.ts';
 import { createReminderService } from './services/reminder.service.ts';
 import { createCommentService } from './services/comment.service.ts';
 import { createLabelService } from './services/label.service.ts';
@@ -73,6 +76,8 @@ declare module 'fastify' {
       deletedTaskPurge: ExpiredPurge;
       /** Delivers reminders that fell due (issue 22): main.ts starts it (every 10 s), tests call `pass()`. */
       reminders: ReminderScheduler;
+      /** Mails daily digests at each person's time (issue 22): main.ts starts it (every REMINDER_POLL_MS), tests call `pass()`. */
+      digests: DigestScheduler;
     };
   }
 }
@@ -253,7 +258,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     pollMs: config.reminderPollMs,
   });
-  app.decorate('taskaty', { mail, bus, sessions, purge, deletedTaskPurge, reminders: reminderScheduler });
+  // Issue 22: mails each person's daily digest at their chosen time; main.ts starts it, tests call `pass()`.
+  const digestScheduler = createDigestScheduler({
+    database,
+    clock,
+    publicUrl: config.publicUrl,
+    onMailQueued: () => void mail.flush(),
+    log: app.log,
+    pollMs: config.reminderPollMs,
+  });
+  app.decorate('taskaty', { mail, bus, sessions, purge, deletedTaskPurge, reminders: reminderScheduler, digests: digestScheduler });
   // Open live-update streams would hold app.close() (and SIGTERM) forever: they end first, and
   // connections are closed as they go idle, so the close waits for in-flight requests only.
   app.addHook('preClose', async () => {
@@ -264,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await purge.stop();
     await deletedTaskPurge.stop();
     await reminderScheduler.stop();
+    await digestScheduler.stop();
     await mail.stop();
     await bus.close();
   });
@@ -272,12 +287,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = createTokenRepository(database.db);
   const taskEvents = {
     taskChanged: (taskId: number, audience: number[]) => bus.publish(audience, { type: 'task-changed', taskId }),
-    notificationsChanged: (userIds: number[]) => announceNotifications(bus, userIds),
   };
+  // Issue 22: notifications into the bell and by e-mail, as each person's settings say.
+  const delivery = createNotificationDelivery({
+    dialect: database.dialect,
+    publicUrl: config.publicUrl,
+    events: bus,
+    onMailQueued: () => void mail.flush(),
+  });
   const tasks = createTaskService({
     database,
     clock,
     events: taskEvents,
+    delivery,
     renderedTasks: createRenderedTaskCache(config.cache.renderedTaskBytes),
   });
   const restore = createTaskRestoreService({ database, clock, events: bus });
@@ -293,11 +315,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events: bus,
     publicUrl: config.publicUrl,
     onMailQueued: () => void mail.flush(),
+    delivery,
   });
   const labels = createLabelService({ database, clock, events: bus });
-  const comments = createCommentService({ database, clock, events: bus });
+  const comments = createCommentService({ database, clock, events: bus, delivery });
   const reminders = createReminderService({ database, clock });
   const notifications = createNotificationService({ database, clock, events: bus, reminders });
+  const notificationSettings = createNotificationSettingsService({
+    database,
+    clock,
+    publicUrl: config.publicUrl,
+    onMailQueued: () => void mail.flush(),
+  });
   const auth = createAuthService({
     users,
     tokens,
@@ -344,7 +373,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(shareRoutes, { auth, shares, tasks, lists, sharePerMinute: config.rateLimits.sharePerMinute });
     await api.register(commentRoutes, { auth, comments });
     await api.register(subtaskRoutes, { auth, subtasks });
-    await api.register(notificationRoutes, { auth, notifications });
+    await api.register(notificationRoutes, { auth, notifications, notificationSettings });
     await api.register(reminderRoutes, { auth, reminders });
     await api.register(eventRoutes, {
       auth,

@@ -72,7 +72,7 @@ const ConfigSchema = z.object({
   TOKEN_TTL_DAYS: intFrom(30, 1, 3650),
   // How long a client may take to send a whole request (headers and body); then 408 and the connection closes.
   REQUEST_TIMEOUT_MS: intFrom(30_000, 1_000, 600_000),
-  // How often each process looks for reminders that fell due (issue 22); a reminder comes at most this late.
+  // How often each process looks for reminders and daily digests that fell due (issue 22); one comes at most this late.
   REMINDER_POLL_MS: intFrom(10_000, 100, 600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./build/web'),

@@ -55,6 +55,7 @@ async function main() {
   // Deleted tasks' snapshots once their 10 s undo window is over: now, then every second.
   app.taskaty.deletedTaskPurge.start();
   app.taskaty.reminders.start();
+  app.taskaty.digests.start();
   const where = config.databaseUrl ? 'PostgreSQL' : config.sqlitePath;
   // A plain line for people; the structured logs above are for machines.
   console.log(`Taskaty is ready on ${config.publicUrl} (database: ${where})`);

@@ -16,6 +16,7 @@ import { subtasks } from './migrations/009-subtasks.ts';
 import { deletedTasks } from './migrations/010-deleted-tasks.ts';
 import { notifications } from './migrations/011-notifications.ts';
 import { reminders } from './migrations/012-reminders.ts';
+import { notificationSettings } from './migrations/013-notification-settings.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -120,6 +121,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '010-deleted-tasks': deletedTasks(),
     '011-notifications': notifications(dialect),
     '012-reminders': reminders(dialect),
+    '013-notification-settings': notificationSettings(),
   };
 }
 

@@ -156,6 +156,8 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** A message queued twice under one key is queued once (migration 013); null: not compared. */
+  idempotency_key: string | null;
 }
 
 /**
@@ -197,6 +199,20 @@ export interface RemindersTable {
   sent_at: string | null;
 }
 
+/** A person's Settings → Notifications (migration 013, issue 22); no row: the defaults. */
+export interface NotificationSettingsTable {
+  user_id: number;
+  /** JSON: kind → { in_app, email }. */
+  channels: string;
+  quiet_start: string | null;
+  quiet_end: string | null;
+  digest_time: string | null;
+  /** The instant the next digest is due (null: no digest). */
+  digest_next_at: string | null;
+  default_reminder_minutes: number | null;
+  updated_at: string;
+}
+
 /** Facts about this database as a whole (migration 006): `list_epoch`, renewed by every restore. */
 export interface InstanceTable {
   name: string;
@@ -220,4 +236,5 @@ export interface Tables {
   deleted_tasks: DeletedTasksTable;
   notifications: NotificationsTable;
   reminders: RemindersTable;
+  notification_settings: NotificationSettingsTable;
 }

@@ -1,8 +1,7 @@
-import { stripInvisible } from '../../common/invisible-characters.ts';
-import { isLanguageCode, type LanguageCode } from '../../common/locales.ts';
+import type { LanguageCode } from '../../common/locales.ts';
 import { REMINDER_DAY_TIME } from '../../common/schemas/reminder.schema.ts';
 import { zonedInstant } from '../../common/time-zone.ts';
-import { escapeHtml } from '../seo/html-escape.ts';
+import { mailLanguage, notificationMailHtml, oneLine } from './mail-layout.ts';
 
 interface ReminderMailTexts {
   subject: (title: string) => string;
@@ -82,21 +81,21 @@ export function reminderMail(input: {
   timeZone: string | null;
   link: string;
 }) {
-  const language: LanguageCode = input.language && isLanguageCode(input.language) ? input.language : 'en';
+  const language = mailLanguage(input.language);
   const texts = REMINDER_MAIL_TEXTS[language];
-  const title = stripInvisible(input.taskTitle).replace(/[\r\n]+/g, ' ');
+  const title = oneLine(input.taskTitle);
   const line = input.due.due_date
     ? texts.due(dueText({ due_date: input.due.due_date, due_time: input.due.due_time }, language, input.timeZone))
     : texts.noDate;
-  const dir = language === 'ar' ? 'rtl' : 'ltr';
   return {
     subject: texts.subject(title),
     text: `“${title}”\n${line}\n\n${texts.action}: ${input.link}\n\n${texts.footer}\n`,
-    html: `<!doctype html><html lang="${language}" dir="${dir}"><body style="font-family:system-ui,sans-serif;color:#17151f">
-<p style="font-size:18px;font-weight:600">${escapeHtml(title)}</p>
-<p>${escapeHtml(line)}</p>
-<p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#9333ea;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(texts.action)}</a></p>
-<p style="color:#5c5870;font-size:12px">${escapeHtml(texts.footer)}</p>
-</body></html>`,
+    html: notificationMailHtml({
+      language,
+      heading: title,
+      paragraphs: [line],
+      action: { label: texts.action, link: input.link },
+      footer: texts.footer,
+    }),
   };
 }

@@ -5,13 +5,13 @@ import type { Database } from '../db/database.ts';
 import { createActivityRepository } from '../db/repositories/activity.repository.ts';
 import { createAudienceRepository } from '../db/repositories/audience.repository.ts';
 import { createCommentRepository, type CommentWithAuthor } from '../db/repositories/comment.repository.ts';
-import { createNotificationRepository } from '../db/repositories/notification.repository.ts';
 import type { UserRow } from '../db/repositories/user.repository.ts';
 import type { Tables } from '../db/tables.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { canCommentOnTask } from '../policies/task.policy.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
-import { announceNotifications, commentExcerpt, othersThan } from './notification.service.ts';
+import type { NotificationDelivery } from './notification-delivery.ts';
+import { commentExcerpt, othersThan } from './notification.service.ts';
 import { loadTask } from './task-access.ts';
 
 export const COMMENT_NOT_FOUND = 'Comment not found';
@@ -43,13 +43,12 @@ export function commentTree(rows: CommentWithAuthor[]): Comment[] {
   return roots;
 }
 
-export function createCommentService(deps: { database: Database; clock: Clock; events: EventBus }) {
+export function createCommentService(deps: { database: Database; clock: Clock; events: EventBus; delivery: NotificationDelivery }) {
   const { database, clock } = deps;
   const repositories = (db: Kysely<Tables>) => ({
     comments: createCommentRepository(db),
     activity: createActivityRepository(db),
     audience: createAudienceRepository(db),
-    notifications: createNotificationRepository(db),
   });
   const base = repositories(database.db);
   /** A transaction's handle, for reading a task's access inside it. */
@@ -68,7 +67,7 @@ export function createCommentService(deps: { database: Database; clock: Clock; e
 
     async add(user: UserRow, input: { task_id: number; content: string; parent_id?: number | null | undefined }): Promise<Comment> {
       const now = clock.nowIso();
-      const { id, told } = await database.db.transaction().execute(async (trx) => {
+      const { id, delivered } = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const { access } = await loadTask(reader(trx), user, input.task_id);
         if (!canCommentOnTask(access)) throw new ForbiddenError('You cannot comment on this task.');
@@ -87,7 +86,8 @@ export function createCommentService(deps: { database: Database; clock: Clock; e
         // Issue 22: the task's people hear of it; the author of the comment replied to, as a reply to theirs.
         const told = othersThan(await db.audience.viewersOf(input.task_id), user.id);
         const excerpt = commentExcerpt(input.content);
-        await db.notifications.insertMany(
+        const delivered = await deps.delivery.deliver(
+          trx,
           told.map((userId) => ({
             userId,
             kind: userId === parentAuthor ? 'reply' : 'comment',
@@ -98,10 +98,10 @@ export function createCommentService(deps: { database: Database; clock: Clock; e
           })),
           now,
         );
-        return { id: row.id, told };
+        return { id: row.id, delivered };
       });
       await notify(input.task_id);
-      announceNotifications(deps.events, told);
+      deps.delivery.afterCommit(delivered);
       const rows = await base.comments.listForTask(input.task_id);
       const tree = commentTree(rows);
       return tree.find((c) => c.id === id) ?? tree.flatMap((c) => c.children).find((c) => c.id === id)!;

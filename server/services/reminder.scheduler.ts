@@ -5,7 +5,10 @@ import { createNotificationRepository } from '../db/repositories/notification.re
 import { createReminderRepository, type DueReminder } from '../db/repositories/reminder.repository.ts';
 import { reminderMail } from '../mail/reminder-mail.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
+import { createNotificationSettingsRepository } from '../db/repositories/notification-settings.repository.ts';
+import { afterQuietHours } from './notification-delivery.ts';
 import { announceNotifications } from './notification.service.ts';
+import { createPeriodicPass } from './periodic-pass.ts';
 
 export interface ReminderSchedulerOptions {
   database: Database;
@@ -37,8 +40,6 @@ export interface ReminderSchedulerOptions {
 export function createReminderScheduler(options: ReminderSchedulerOptions) {
   const { database, clock, log } = options;
   const batchSize = options.batchSize ?? 200;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<number> | undefined;
 
   /** One batch; how many reminders it took, and whom it told. */
   async function batch(): Promise<{ taken: number; told: number[]; mailed: boolean }> {
@@ -48,6 +49,9 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
       const notifications = createNotificationRepository(trx);
       const outbox = createMailOutboxRepository(trx);
       const due = await reminders.claimDue(now, batchSize);
+      const settings = await createNotificationSettingsRepository(trx, database.dialect).readMany([
+        ...new Set(due.map((reminder) => reminder.user_id)),
+      ]);
       const groups = new Map<string, DueReminder[]>();
       for (const reminder of due) {
         const key = `${reminder.task_id}:${reminder.user_id}`;
@@ -63,17 +67,24 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
           await reminders.markSent(ids, 'cancelled', now);
           continue;
         }
-        await notifications.insertMany([{ userId: first.user_id, kind: 'reminder', taskId: first.task_id, actorId: null }], now);
-        told.push(first.user_id);
+        // Each channel as the person's Settings → Notifications say (decision 028).
+        const chosen = settings.get(first.user_id)!;
+        if (chosen.channels.reminder.in_app) {
+          await notifications.insertMany([{ userId: first.user_id, kind: 'reminder', taskId: first.task_id, actorId: null }], now);
+          told.push(first.user_id);
+        }
         // Mail goes only to a proven address (issue 18): a reminder set by whoever registered it is not sent.
-        if (first.email_verified_at) {
+        if (chosen.channels.reminder.email && first.email_verified_at) {
           const link = `${options.publicUrl}/dashboard?task=${first.task_id}`;
+          const sendAt = afterQuietHours(new Date(now), first.time_zone, chosen.quiet_hours);
           await outbox.enqueue(
             {
               to: first.email,
               ...reminderMail({ language: first.language, taskTitle: first.task_title, due: first, timeZone: first.time_zone, link }),
             },
             now,
+            // The first reminder of the group names the delivery: the same reminders are never mailed twice.
+            { key: `reminder:${Math.min(...ids)}:${first.fire_at}`, ...(sendAt ? { sendAt } : {}) },
           );
           mailed = true;
         }
@@ -95,30 +106,11 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
     }
   }
 
-  /** One pass at a time in this process; a pass asked for while one runs shares it. */
-  function pass(): Promise<number> {
-    running ??= runOnce()
-      .catch((error: unknown) => {
-        log.warn({ err: error }, 'reminder pass failed; the reminders stay due for the next');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
-
-  return {
-    pass,
-    start() {
-      timer = setInterval(() => void pass(), options.pollMs ?? 10_000);
-      timer.unref();
-      void pass();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  return createPeriodicPass({
+    run: runOnce,
+    pollMs: options.pollMs ?? 10_000,
+    log,
+    failure: 'reminder pass failed; the reminders stay due for the next',
+  });
 }
 export type ReminderScheduler = ReturnType<typeof createReminderScheduler>;

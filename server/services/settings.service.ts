@@ -9,6 +9,7 @@ import { createAudienceRepository } from '../db/repositories/audience.repository
 import { createDataVersionRepository } from '../db/repositories/data-version.repository.ts';
 import { createTokenRepository } from '../db/repositories/token.repository.ts';
 import { personShownChanged } from './profile-changes.ts';
+import { followDigestToZone } from './notification-settings.service.ts';
 import { createReminderRepository } from '../db/repositories/reminder.repository.ts';
 import { createUserRepository, type UserRow } from '../db/repositories/user.repository.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
@@ -59,10 +60,11 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     async setTimeZone(user: UserRow, timeZone: string | null): Promise<UserRow> {
       if (timeZone !== user.time_zone) {
         const now = clock.nowIso();
-        // Issue 22: the person's reminders follow their days to the new zone, in the same transaction.
+        // Issue 22: the person's reminders and digest follow their days to the new zone, in the same transaction.
         await database.db.transaction().execute(async (trx) => {
           await createUserRepository(trx).setTimeZone(user.id, timeZone, now);
           await createReminderRepository(trx, database.dialect).followPerson(user.id, timeZone, now);
+          await followDigestToZone(trx, database.dialect, user.id, timeZone, new Date(now));
         });
       }
       return (await users.findById(user.id))!;

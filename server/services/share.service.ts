@@ -8,7 +8,6 @@ import { createActivityRepository } from '../db/repositories/activity.repository
 import { createAudienceRepository } from '../db/repositories/audience.repository.ts';
 import { createDataVersionRepository } from '../db/repositories/data-version.repository.ts';
 import { createMailOutboxRepository } from '../db/repositories/mail-outbox.repository.ts';
-import { createNotificationRepository } from '../db/repositories/notification.repository.ts';
 import { createShareRepository } from '../db/repositories/share.repository.ts';
 import { createTaskRepository } from '../db/repositories/task.repository.ts';
 import { createUserRepository, type UserRow } from '../db/repositories/user.repository.ts';
@@ -17,7 +16,8 @@ import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../err
 import { shareMail } from '../mail/mail-texts.ts';
 import { canAnswerShare, canRemoveShare, canShareTask } from '../policies/task.policy.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
-import { announceNotifications, othersThan } from './notification.service.ts';
+import type { Delivered, NotificationDelivery } from './notification-delivery.ts';
+import { othersThan } from './notification.service.ts';
 import { loadTask } from './task-access.ts';
 import { hashLinkSecret, LINK_LIFETIME_MS, MAILS_PER_ADDRESS_PER_HOUR } from './account.service.ts';
 
@@ -31,6 +31,7 @@ export interface ShareServiceDeps {
   publicUrl: string;
   /** Wakes the mail dispatcher after a share committed its messages. */
   onMailQueued?: () => void;
+  delivery: NotificationDelivery;
 }
 
 export function createShareService(deps: ShareServiceDeps) {
@@ -44,7 +45,6 @@ export function createShareService(deps: ShareServiceDeps) {
     versions: createDataVersionRepository(db),
     audience: createAudienceRepository(db),
     links: createAccountLinkRepository(db),
-    notifications: createNotificationRepository(db),
   });
   /** A transaction's handle, for reading a task's access inside it. */
   const reader = (trx: Kysely<Tables>) => ({ db: trx, dialect: database.dialect });
@@ -54,19 +54,19 @@ export function createShareService(deps: ShareServiceDeps) {
    * differ: an accepted recipient may invite), if they may still open the task. Whom it told.
    */
   async function tellOfAnswer(
-    db: ReturnType<typeof repositories>,
+    trx: Kysely<Tables>,
     share: { taskId: number; ownerId: number; invitedBy: number },
     actorId: number,
     kind: 'share_accepted' | 'share_declined',
     now: string,
-  ): Promise<number[]> {
-    const viewers = new Set(await db.audience.viewersOf(share.taskId));
+  ): Promise<Delivered> {
+    const viewers = new Set(await repositories(trx).audience.viewersOf(share.taskId));
     const told = othersThan([share.ownerId, share.invitedBy], actorId).filter((id) => viewers.has(id));
-    await db.notifications.insertMany(
+    return deps.delivery.deliver(
+      trx,
       told.map((userId) => ({ userId, kind, taskId: share.taskId, actorId })),
       now,
     );
-    return told;
   }
 
   /**
@@ -161,18 +161,24 @@ export function createShareService(deps: ShareServiceDeps) {
 
     async accept(user: UserRow, taskId: number): Promise<void> {
       const now = clock.nowIso();
-      const { ownerId, told } = await database.db.transaction().execute(async (trx) => {
+      const { ownerId, delivered } = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const { task, access, share } = await loadTask(reader(trx), user, taskId, { may: canAnswerShare });
-        if (access === 'collaborator') return { ownerId: task.user_id, told: [] };
+        if (access === 'collaborator') return { ownerId: task.user_id, delivered: undefined };
         // A recipient (canAnswerShare) has a share.
         await db.shares.accept(share!.id, now);
         await db.activity.record(taskId, user.id, { code: 'share_accepted' }, now);
         await listsChanged(db, [taskId]);
-        const told = await tellOfAnswer(db, { taskId, ownerId: task.user_id, invitedBy: share!.shared_by }, user.id, 'share_accepted', now);
-        return { ownerId: task.user_id, told };
+        const delivered = await tellOfAnswer(
+          trx,
+          { taskId, ownerId: task.user_id, invitedBy: share!.shared_by },
+          user.id,
+          'share_accepted',
+          now,
+        );
+        return { ownerId: task.user_id, delivered };
       });
-      announceNotifications(events, told);
+      if (delivered) deps.delivery.afterCommit(delivered);
       events.publish([user.id], { type: 'pending-shares-changed' });
       events.publish([ownerId, user.id], { type: 'task-changed', taskId });
     },
@@ -209,7 +215,7 @@ export function createShareService(deps: ShareServiceDeps) {
      */
     async withdraw(user: UserRow, taskId: number, kind: 'decline' | 'leave'): Promise<void> {
       const now = clock.nowIso();
-      let announced: number[] = [];
+      let delivered: Delivered | undefined;
       const ownerId = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const { task, access, share } = await loadTask(reader(trx), user, taskId, { may: canAnswerShare });
@@ -222,8 +228,8 @@ export function createShareService(deps: ShareServiceDeps) {
         await db.activity.record(taskId, user.id, { code: kind === 'decline' ? 'share_declined' : 'share_left' }, now);
         await listsChanged(db, [taskId], listers);
         if (kind === 'decline')
-          announced = await tellOfAnswer(
-            db,
+          delivered = await tellOfAnswer(
+            trx,
             { taskId, ownerId: task.user_id, invitedBy: share!.shared_by },
             user.id,
             'share_declined',
@@ -231,7 +237,7 @@ export function createShareService(deps: ShareServiceDeps) {
           );
         return task.user_id;
       });
-      announceNotifications(events, announced);
+      if (delivered) deps.delivery.afterCommit(delivered);
       events.publish([user.id], { type: 'pending-shares-changed' });
       events.publish([user.id], { type: 'task-deleted', taskId });
       events.publish([ownerId], { type: 'task-changed', taskId });

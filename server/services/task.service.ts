@@ -22,8 +22,8 @@ import { createDataVersionRepository } from '../db/repositories/data-version.rep
 import { createDeletedTaskRepository, taskSchemaOf } from '../db/repositories/deleted-task.repository.ts';
 import { createLabelRepository, labelKey } from '../db/repositories/label.repository.ts';
 import { createShareRepository } from '../db/repositories/share.repository.ts';
-import { createNotificationRepository } from '../db/repositories/notification.repository.ts';
-import { createReminderRepository } from '../db/repositories/reminder.repository.ts';
+import { createNotificationSettingsRepository } from '../db/repositories/notification-settings.repository.ts';
+import { createReminderRepository, fireAt } from '../db/repositories/reminder.repository.ts';
 import { createSubtaskRepository } from '../db/repositories/subtask.repository.ts';
 import {
   createTaskRepository,
@@ -41,6 +41,7 @@ import { presentTask } from './task.presenter.ts';
 import { presentSubtask } from './subtask.service.ts';
 import { decodeCursor, encodeCursor } from './task-cursor.ts';
 import { othersThan } from './notification.service.ts';
+import type { Delivered, NotificationDelivery } from './notification-delivery.ts';
 import { firstOccurrence, nextOccurrence, occurrenceAfterCompletion, rruleAgrees } from './recurrence.ts';
 import { RESTORE_WINDOW_MS, restorableUntil } from './task-restore.service.ts';
 
@@ -104,8 +105,6 @@ const RENDER_BATCH = 500;
 export interface TaskEvents {
   /** Something about this task changed; the screens of those who list it (its listers) should refresh. */
   taskChanged(taskId: number, listerIds: number[]): void;
-  /** These people have new notifications (issue 22). */
-  notificationsChanged(userIds: number[]): void;
 }
 
 /** Who reads a list. */
@@ -135,6 +134,8 @@ export function createTaskService(deps: {
   events?: TaskEvents;
   /** Rendered tasks kept between list reads; without it every list renders every task. */
   renderedTasks?: RenderedTaskCache;
+  /** Tells a repeating task's people of its next occurrence (issue 22). */
+  delivery: NotificationDelivery;
 }) {
   const { database, clock, renderedTasks } = deps;
   const repositories = (db: Kysely<Tables>) => ({
@@ -146,7 +147,6 @@ export function createTaskService(deps: {
     shares: createShareRepository(db),
     users: createUserRepository(db),
     subtasks: createSubtaskRepository(db),
-    notifications: createNotificationRepository(db),
     reminders: createReminderRepository(db, database.dialect),
   });
   const base = repositories(database.db);
@@ -281,6 +281,33 @@ export function createTaskService(deps: {
     return { pending: counts.pending, done: counts.done, due_today: counts.dueOn, total, labels };
   }
 
+  /**
+   * Settings → Notifications' default reminder (issue 22): a new task with a time gets its
+   * creator's, unless that moment has already passed.
+   */
+  async function addDefaultReminder(
+    trx: Kysely<Tables>,
+    user: UserRow,
+    taskId: number,
+    due: { due_date: string | null; due_time: string | null },
+    now: string,
+  ): Promise<void> {
+    if (due.due_time === null) return;
+    const minutes = (await createNotificationSettingsRepository(trx, database.dialect).read(user.id)).default_reminder_minutes;
+    if (minutes === null) return;
+    const at = fireAt({ offset_minutes: minutes, remind_at: null }, due, user.time_zone);
+    if (at === null || at <= now) return;
+    await repositories(trx).reminders.insert({
+      taskId,
+      userId: user.id,
+      offsetMinutes: minutes,
+      remindAt: null,
+      fireAt: at,
+      state: 'pending',
+      now,
+    });
+  }
+
   return {
     listOwn: (user: ListReader, query: TaskListQuery): Promise<Buffer> =>
       listBody('tasks', { ownerId: user.id, ...filterOf(query) }, query),
@@ -340,6 +367,7 @@ export function createTaskService(deps: {
         }
         await db.activity.record(row.id, user.id, event, now);
         const subtasks = await addNewTaskSubtasks(db, user, row.id, input.subtasks ?? [], copied, now);
+        await addDefaultReminder(trx, user, row.id, schedule, now);
         // A new task has no shares yet: only its owner's lists change.
         await db.versions.bump([user.id]);
         return {
@@ -432,7 +460,7 @@ export function createTaskService(deps: {
     ): Promise<{ task: Task; next_occurrence: Task | null; completed_subtask_ids: number[] }> {
       const now = clock.nowIso();
       let subtasksDone: number[] = [];
-      let told: number[] = [];
+      let delivered: Delivered | undefined;
       const { listers, nextId } = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const { task, access } = await loadTask(reader(trx), user, taskId, { relations: true });
@@ -479,8 +507,9 @@ export function createTaskService(deps: {
             await db.activity.record(next.id, user.id, { code: 'created_occurrence', title: task.title, after: task.due_date }, now);
             // Issue 22: the task's other people hear that it came round again (its Undo deletes the
             // occurrence, and the notification with it).
-            told = othersThan(await db.audience.viewersOf(next.id), user.id);
-            await db.notifications.insertMany(
+            const told = othersThan(await db.audience.viewersOf(next.id), user.id);
+            delivered = await deps.delivery.deliver(
+              trx,
               told.map((userId) => ({ userId, kind: 'occurrence', taskId: next.id, actorId: user.id })),
               now,
             );
@@ -500,7 +529,7 @@ export function createTaskService(deps: {
       ]);
       notify(taskId, listers);
       if (nextId !== null) notify(nextId, listers);
-      if (told.length) deps.events?.notificationsChanged(told);
+      if (delivered) deps.delivery.afterCommit(delivered);
       return { task: presentTask(row!), next_occurrence: nextRow ? presentTask(nextRow) : null, completed_subtask_ids: subtasksDone };
     },
 

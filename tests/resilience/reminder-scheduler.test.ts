@@ -106,4 +106,57 @@ describe.skipIf(!inject('postgresUrl'))('reminders with two app processes on one
       await admin.end();
     }
   }, 240_000);
+
+  test('500 daily digests due at once are each mailed exactly once by two processes', async () => {
+    const admin = new pg.Client({ connectionString: inject('postgresUrl') });
+    await admin.connect();
+    const name = `taskaty_digests_${randomBytes(4).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = inject('postgresUrl').replace(/\/[^/]*$/, `/${name}`);
+    const env = { DATABASE_URL: url, DATA_DIR: os.tmpdir(), REMINDER_POLL_MS: '100' };
+    const db = new pg.Client({ connectionString: url });
+    const processes: ServerProcess[] = [];
+    try {
+      // The first process migrates; people, their tasks and their due digests are then written in
+      // three statements (as a long stop would leave them), and both processes take them.
+      processes.push(await startServerProcess(env));
+      await db.connect();
+      const now = new Date().toISOString();
+      const today = now.slice(0, 10);
+      await db.query(
+        `INSERT INTO users (name, email, password_hash, created_at, updated_at, email_verified_at)
+         SELECT 'Digest ' || n, 'digest' || n || '@example.com', 'x', $1, $1, $1 FROM generate_series(1, 500) AS n`,
+        [now],
+      );
+      await db.query(
+        `INSERT INTO tasks (user_id, title, description, due_date, priority, priority_rank, is_completed, created_at, updated_at)
+         SELECT id, 'Due today', '', $2, 'medium', 2, 0, $1, $1 FROM users WHERE email LIKE 'digest%'`,
+        [now, today],
+      );
+      processes.push(await startServerProcess(env));
+      await db.query(
+        `INSERT INTO notification_settings (user_id, channels, digest_time, digest_next_at, updated_at)
+         SELECT id, '{}', '00:00', $1, $1 FROM users WHERE email LIKE 'digest%'`,
+        [new Date(Date.now() - 60_000).toISOString()],
+      );
+      const deadline = Date.now() + 90_000;
+      for (;;) {
+        const { rows } = await db.query(`SELECT count(*)::int AS due FROM notification_settings WHERE digest_next_at <= $1`, [now]);
+        if (rows[0].due === 0) break;
+        if (Date.now() > deadline) throw new Error(`${rows[0].due} digests still due`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const { rows } = await db.query(
+        `SELECT u.id, (SELECT count(*)::int FROM mail_outbox m WHERE m.to_address = u.email) AS mailed
+         FROM users u WHERE u.email LIKE 'digest%'`,
+      );
+      expect(rows).toHaveLength(500);
+      expect(rows.filter((row) => row.mailed !== 1)).toEqual([]);
+    } finally {
+      await Promise.all(processes.map((process) => (process.child.exitCode === null ? process.stop() : undefined)));
+      await db.end().catch(() => undefined);
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }, 240_000);
 });

@@ -5,7 +5,15 @@ export type OutboxRow = Selectable<MailOutboxTable>;
 
 export function createMailOutboxRepository(db: Kysely<Tables>) {
   return {
-    async enqueue(message: { to: string; subject: string; text: string; html: string }, now: string): Promise<void> {
+    /**
+     * Queues a message. `key`: an idempotency key (a message already queued under it is not queued
+     * again); `sendAt`: not before this instant (quiet hours), now by default.
+     */
+    async enqueue(
+      message: { to: string; subject: string; text: string; html: string },
+      now: string,
+      options: { key?: string; sendAt?: string } = {},
+    ): Promise<void> {
       await db
         .insertInto('mail_outbox')
         .values({
@@ -15,12 +23,28 @@ export function createMailOutboxRepository(db: Kysely<Tables>) {
           html_body: message.html,
           status: 'pending',
           attempts: 0,
-          next_attempt_at: now,
+          next_attempt_at: options.sendAt ?? now,
           last_error: null,
           created_at: now,
           sent_at: null,
+          idempotency_key: options.key ?? null,
         })
+        .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
         .execute();
+    },
+
+    /**
+     * Messages queued since `since` under a key starting with `prefix` (a per-person count across
+     * processes). The prefix is ours, never a client's text: it holds no LIKE wildcard.
+     */
+    async countKeyed(prefix: string, since: string): Promise<number> {
+      const row = await db
+        .selectFrom('mail_outbox')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('idempotency_key', 'like', `${prefix}%`)
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
 
     due(now: string, limit: number): Promise<OutboxRow[]> {

@@ -30,6 +30,8 @@ export interface DueReminder {
   id: number;
   task_id: number;
   user_id: number;
+  /** The instant it fell due (it names the delivery: a reminder moved and due again is another). */
+  fire_at: string;
   task_title: string;
   due_date: string | null;
   due_time: string | null;
@@ -237,6 +239,7 @@ export function createReminderRepository(db: Kysely<Tables>, dialect: Dialect) {
           'reminders.id',
           'reminders.task_id',
           'reminders.user_id',
+          'reminders.fire_at',
           'tasks.title as task_title',
           'tasks.due_date',
           'tasks.due_time',
@@ -272,6 +275,8 @@ export function createReminderRepository(db: Kysely<Tables>, dialect: Dialect) {
         id: Number(row.id),
         task_id: Number(row.task_id),
         user_id: Number(row.user_id),
+        // Selected where fire_at <= now, so never null here.
+        fire_at: row.fire_at!,
         is_completed: Number(row.is_completed),
         may_open: Boolean(row.may_open),
       }));

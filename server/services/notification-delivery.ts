@@ -1,0 +1,109 @@
+import type { Kysely } from 'kysely';
+import { inQuietHours, type NotificationSettingKind } from '../../common/schemas/notification-settings.schema.ts';
+import type { NotificationKind } from '../../common/schemas/notification.schema.ts';
+import { addDays, localDateTime, zonedInstant } from '../../common/time-zone.ts';
+import type { Dialect } from '../db/database.ts';
+import { createMailOutboxRepository } from '../db/repositories/mail-outbox.repository.ts';
+import { createNotificationSettingsRepository } from '../db/repositories/notification-settings.repository.ts';
+import { createNotificationRepository, type NewNotification } from '../db/repositories/notification.repository.ts';
+import type { Tables } from '../db/tables.ts';
+import { notificationMail } from '../mail/notification-mail.ts';
+import type { EventBus } from '../realtime/event-bus.ts';
+import { announceNotifications } from './notification.service.ts';
+
+/** The setting that governs each kind of notification (Settings → Notifications). */
+export const SETTING_OF: Record<NotificationKind, NotificationSettingKind> = {
+  comment: 'comment',
+  reply: 'comment',
+  share_accepted: 'share_answer',
+  share_declined: 'share_answer',
+  occurrence: 'occurrence',
+  reminder: 'reminder',
+};
+
+/**
+ * When an e-mail queued at `now` may leave: at the end of the person's quiet hours if `now` falls in
+ * them (on their clock), else undefined (at once). Held, not dropped: the outbox sends it then.
+ */
+export function afterQuietHours(now: Date, timeZone: string | null, hours: { start: string; end: string } | null): string | undefined {
+  const local = localDateTime(now, timeZone);
+  if (!hours || !inQuietHours(local.time, hours)) return undefined;
+  const endDate = local.time < hours.end ? local.date : addDays(local.date, 1);
+  return zonedInstant(endDate, hours.end, timeZone).toISOString();
+}
+
+/** What a delivery did, for after its transaction commits. */
+export interface Delivered {
+  /** Whose bell has something new. */
+  told: number[];
+  mailed: boolean;
+}
+
+/**
+ * Delivers the notification centre's notifications (issue 22, decision 028), in the transaction of
+ * the change they tell of: into the bell of each person who keeps that kind there, and by e-mail to
+ * each who wants it by e-mail and has a proven address (issue 18's rule), after their quiet hours.
+ * Each e-mail is queued under an idempotency key naming the event and the person.
+ */
+export function createNotificationDelivery(deps: { dialect: Dialect; publicUrl: string; events: EventBus; onMailQueued?: () => void }) {
+  return {
+    async deliver(trx: Kysely<Tables>, items: readonly NewNotification[], now: string): Promise<Delivered> {
+      if (!items.length) return { told: [], mailed: false };
+      const people = [...new Set(items.map((item) => item.userId))];
+      const settings = await createNotificationSettingsRepository(trx, deps.dialect).readMany(people);
+      const inApp = items.filter((item) => settings.get(item.userId)!.channels[SETTING_OF[item.kind]].in_app);
+      await createNotificationRepository(trx).insertMany(inApp, now);
+
+      const byMail = items.filter((item) => item.kind !== 'reminder' && settings.get(item.userId)!.channels[SETTING_OF[item.kind]].email);
+      let mailed = false;
+      if (byMail.length) {
+        const ids = [...new Set(byMail.flatMap((item) => [item.userId, ...(item.actorId === null ? [] : [item.actorId])]))];
+        const users = new Map(
+          (
+            await trx
+              .selectFrom('users')
+              .select(['id', 'name', 'email', 'email_verified_at', 'language', 'time_zone'])
+              .where('id', 'in', ids)
+              .execute()
+          ).map((user) => [user.id, user]),
+        );
+        const titles = new Map(
+          (
+            await trx
+              .selectFrom('tasks')
+              .select(['id', 'title'])
+              .where('id', 'in', [...new Set(byMail.map((item) => item.taskId))])
+              .execute()
+          ).map((task) => [task.id, task.title]),
+        );
+        const outbox = createMailOutboxRepository(trx);
+        for (const item of byMail) {
+          const person = users.get(item.userId);
+          if (!person?.email_verified_at) continue;
+          const mail = notificationMail({
+            language: person.language,
+            kind: item.kind as Exclude<NotificationKind, 'reminder'>,
+            actorName: item.actorId === null ? null : (users.get(item.actorId)?.name ?? null),
+            taskTitle: titles.get(item.taskId) ?? '',
+            excerpt: item.excerpt ?? '',
+            link: `${deps.publicUrl}/dashboard?task=${item.taskId}`,
+          });
+          const sendAt = afterQuietHours(new Date(now), person.time_zone, settings.get(item.userId)!.quiet_hours);
+          await outbox.enqueue({ to: person.email, ...mail }, now, {
+            key: `notification:${item.kind}:${item.taskId}:${item.commentId ?? 0}:${item.userId}:${now}`,
+            ...(sendAt ? { sendAt } : {}),
+          });
+          mailed = true;
+        }
+      }
+      return { told: [...new Set(inApp.map((item) => item.userId))], mailed };
+    },
+
+    /** After the delivering transaction committed: open bells reload, the outbox sends. */
+    afterCommit(delivered: Delivered): void {
+      announceNotifications(deps.events, delivered.told);
+      if (delivered.mailed) deps.onMailQueued?.();
+    },
+  };
+}
+export type NotificationDelivery = ReturnType<typeof createNotificationDelivery>;

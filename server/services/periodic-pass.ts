@@ -1,0 +1,40 @@
+/**
+ * A job run every `pollMs` in the server process (the reminder and digest schedulers): one pass at a
+ * time (a pass asked for while one runs shares it), a failed pass logged and left to the next.
+ */
+export function createPeriodicPass(options: {
+  run: () => Promise<number>;
+  pollMs: number;
+  log: { warn(obj: unknown, msg?: string): void };
+  failure: string;
+}) {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<number> | undefined;
+
+  function pass(): Promise<number> {
+    running ??= options
+      .run()
+      .catch((error: unknown) => {
+        options.log.warn({ err: error }, options.failure);
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+
+  return {
+    /** Runs now; resolves with what the pass counted (reminders or digests taken). */
+    pass,
+    start() {
+      timer = setInterval(() => void pass(), options.pollMs);
+      timer.unref();
+      void pass();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}
