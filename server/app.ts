@@ -1,6 +1,9 @@
 import http from 'node:http';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import { createLiveStreamRepository } from './db/repositories/live-stream.repository.ts';
+import { createSharedCounterRepository } from './db/repositories/shared-counter.repository.ts';
+import { sharedRateLimitStore } from './plugins/shared-rate-limit-store.ts';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
@@ -200,8 +203,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestLog(app);
 
   await registerSecurityHeaders(app);
+  // Counted in the database every process shares (migration 014), so several processes keep one budget.
+  const counters = createSharedCounterRepository(database.db);
   await app.register(rateLimit, {
     global: false,
+    store: sharedRateLimitStore(counters, clock),
     // After body parsing, so sign-in can be limited per e-mail as well as per address.
     hook: 'preHandler',
     errorResponseBuilder: (_request, context) => ({
@@ -232,11 +238,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const sessions = createSessions(bus);
-  const streams = createLiveStreams();
+  const streams = createLiveStreams({ leases: createLiveStreamRepository(database.db, database.dialect), clock, log: app.log });
   // Run as the repositories below are defined; nothing calls it before buildApp returns.
   const purge = createExpiredPurge({
     jobs: {
       tokens: () => tokens.deleteExpired(clock.nowIso()),
+      rate_limit_counters: () => counters.purgeEnded(clock.now()),
+      live_streams: () => createLiveStreamRepository(database.db, database.dialect).purgeExpired(clock.nowIso()),
       account_links: () => accounts.purgeExpiredLinks(),
     },
     intervalMs: deps.purgeIntervalMs,
@@ -364,7 +372,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Not text/event-stream (the plugin's default types leave it out), not request bodies.
   await app.register(async (api) => {
     await api.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
-    await api.register(userRoutes, { auth, rateLimits: config.rateLimits });
+    await api.register(userRoutes, { auth, rateLimits: config.rateLimits, counters, clock });
     await api.register(accountRoutes, { auth, accounts, passwordErrors: passwordStrengthErrors });
     await api.register(settingsRoutes, { auth, accounts, settings });
     await api.register(taskRoutes, { auth, tasks, lists, onTaskOpened: deps.onTaskOpened });

@@ -17,6 +17,7 @@ import { deletedTasks } from './migrations/010-deleted-tasks.ts';
 import { notifications } from './migrations/011-notifications.ts';
 import { reminders } from './migrations/012-reminders.ts';
 import { notificationSettings } from './migrations/013-notification-settings.ts';
+import { sharedCounters } from './migrations/014-shared-counters.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -122,6 +123,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '011-notifications': notifications(dialect),
     '012-reminders': reminders(dialect),
     '013-notification-settings': notificationSettings(),
+    '014-shared-counters': sharedCounters(dialect),
   };
 }
 

@@ -213,6 +213,22 @@ export interface NotificationSettingsTable {
   updated_at: string;
 }
 
+/** A counted limit shared by every app process (migration 014). */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  /** ISO instant the window ends; a hit after it starts a new window. */
+  window_ends_at: string;
+}
+
+/** An open live-update stream, counted for the per-account cap across processes (migration 014). */
+export interface LiveStreamsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Renewed by its process while the stream is open; past it, the row no longer counts. */
+  lease_until: string;
+}
+
 /** Facts about this database as a whole (migration 006): `list_epoch`, renewed by every restore. */
 export interface InstanceTable {
   name: string;
@@ -237,4 +253,6 @@ export interface Tables {
   notifications: NotificationsTable;
   reminders: RemindersTable;
   notification_settings: NotificationSettingsTable;
+  rate_limit_counters: RateLimitCountersTable;
+  live_streams: LiveStreamsTable;
 }

@@ -55,7 +55,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
         },
       };
       // Throws 429 past the cap, answered as usual since nothing is sent yet.
-      streams.add(stream);
+      await streams.add(stream);
 
       reply.hijack();
       res.writeHead(200, {

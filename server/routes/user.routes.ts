@@ -6,12 +6,17 @@ import { presentUser, type AuthService } from '../services/auth.service.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { fieldErrorsFrom } from '../plugins/error-handler.ts';
 import { AppError, ValidationError } from '../errors.ts';
-import { FailureThrottle, RecentKeys } from '../plugins/failure-throttle.ts';
+import type { Clock } from '../clock.ts';
+import type { SharedCounterRepository } from '../db/repositories/shared-counter.repository.ts';
+import { createFailureThrottle, createRecentKeys } from '../plugins/failure-throttle.ts';
 import { passwordStrengthErrors } from '../services/password-policy.ts';
 
 export interface UserRoutesOptions {
   auth: AuthService;
   rateLimits: { loginPerMinute: number; signupPerHour: number };
+  /** Sign-in failures are counted where every app process counts them. */
+  counters: SharedCounterRepository;
+  clock: Pick<Clock, 'now'>;
 }
 
 const errorResponses = { 401: ErrorBody, 422: ErrorBody, 429: ErrorBody };
@@ -31,19 +36,24 @@ export const SIGN_IN_FAILURES_PER_ADDRESS_FACTOR = 5;
 /** How long an address + e-mail that signed in correctly is exempt from the per-address count. */
 const SIGNED_IN_MEMORY_MS = 24 * 60 * 60 * 1000;
 
-export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { auth, rateLimits }) => {
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { auth, rateLimits, counters, clock }) => {
   // Per address and e-mail, failures only: guessing one account's password is slowed without
   // locking out everyone behind the same NAT, or anyone who types their password right.
-  const failedSignIns = new FailureThrottle({ maxFailures: rateLimits.loginPerMinute, windowMs: 60_000 });
+  const failedSignIns = createFailureThrottle(counters, clock, {
+    name: 'sign-in',
+    maxFailures: rateLimits.loginPerMinute,
+    windowMs: 60_000,
+  });
   // Per address across e-mails, failures only: one address trying many accounts (or flooding the
   // password hasher with unknown e-mails) is slowed too. A success does not clear it (one known
   // account would reset it for the rest), but whoever signed in from this address in the last day
   // is let past it, so a stranger behind the same NAT cannot lock them out.
-  const failedSignInsPerAddress = new FailureThrottle({
+  const failedSignInsPerAddress = createFailureThrottle(counters, clock, {
+    name: 'sign-in-address',
     maxFailures: rateLimits.loginPerMinute * SIGN_IN_FAILURES_PER_ADDRESS_FACTOR,
     windowMs: 60_000,
   });
-  const signedInFrom = new RecentKeys({ ttlMs: SIGNED_IN_MEMORY_MS });
+  const signedInFrom = createRecentKeys(counters, clock, { name: 'signed-in-from', ttlMs: SIGNED_IN_MEMORY_MS });
 
   app.post(
     '/api/user/register',
@@ -91,8 +101,8 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       const address = request.ip;
       const key = `${address}|${request.body.email.trim().toLowerCase()}`;
       const wait = Math.max(
-        failedSignIns.retryAfterSeconds(key),
-        signedInFrom.has(key) ? 0 : failedSignInsPerAddress.retryAfterSeconds(address),
+        await failedSignIns.retryAfterSeconds(key),
+        (await signedInFrom.has(key)) ? 0 : await failedSignInsPerAddress.retryAfterSeconds(address),
       );
       if (wait > 0) {
         reply.header('Retry-After', String(wait));
@@ -103,13 +113,13 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         signedIn = await auth.login(request.body, address, request.headers['user-agent']);
       } catch (error) {
         if (error instanceof ValidationError) {
-          failedSignIns.fail(key);
-          failedSignInsPerAddress.fail(address);
+          await failedSignIns.fail(key);
+          await failedSignInsPerAddress.fail(address);
         }
         throw error;
       }
-      failedSignIns.succeed(key);
-      signedInFrom.remember(key);
+      await failedSignIns.succeed(key);
+      await signedInFrom.remember(key);
       const { user, plainTextToken } = signedIn;
       return { user, token: { plainTextToken } };
     },
