@@ -106,6 +106,23 @@ describe.each(testDialects())('account settings on %s', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/user-photos/../../etc/passwd' })).statusCode).not.toBe(200);
   });
 
+  test('a photo shows wherever the spec shows the person: shared-with lists, comments, activity and notifications', async () => {
+    const { owner, friend, task } = await sharedPair();
+    const url: string = (await upload(friend, await png(), 'image/png')).json().user.user_photo;
+    expect((await call(friend, 'POST', '/api/tasks/comments/add', { task_id: task.id, content: 'With a face' })).statusCode).toBe(201);
+
+    const detail = (await call(owner, 'GET', `/api/task/${task.id}`)).json();
+    const asRead = detail.task ?? detail;
+    expect(asRead.shared_with.find((person: { id: number | null }) => person.id === friend.user.id).user_photo).toBe(url);
+    expect(asRead.activity_logs.find((entry: { user_name: string | null }) => entry.user_name === 'Fadi Friend').user_photo).toBe(url);
+    const [own] = await listBoth(owner, '/api/tasks');
+    expect(own.shared_with[0].user_photo).toBe(url);
+    const comments = (await call(owner, 'GET', `/api/tasks/${task.id}/comments`)).json();
+    expect((comments.comments ?? comments)[0].user_photo).toBe(url);
+    const notifications = (await call(owner, 'GET', '/api/notifications')).json().notifications;
+    expect(notifications.map((n: { actor: { user_photo: string | null } }) => n.actor.user_photo)).toEqual([url, url]);
+  });
+
   test('an upload that is not a raster image is refused with a field error, whatever it claims to be', async () => {
     const user = await t.signUp();
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
