@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../components/ui/page-heading.tsx';
 import { AiWriterSection } from '../features/settings/ai-writer-section.tsx';
 import { AppearanceSection } from '../features/settings/appearance-section.tsx';
-import { IntegrationsSection, NotificationsSection } from '../features/settings/coming-soon-sections.tsx';
+import { IntegrationsSection } from '../features/settings/coming-soon-sections.tsx';
 import { DangerZone } from '../features/settings/danger-zone.tsx';
 import { EmailSection } from '../features/settings/email-section.tsx';
+import { NotificationSettingsSection } from '../features/settings/notification-settings-section.tsx';
 import { PasswordSection } from '../features/settings/password-section.tsx';
 import { ProfileCard } from '../features/settings/profile-card.tsx';
 import { ProfileSection } from '../features/settings/profile-section.tsx';
@@ -26,8 +27,9 @@ const CONTENTS = [
 ] as const;
 
 /**
- * Spec §2: user card, appearance, notifications (coming soon), integrations (coming soon), and the
- * active AI writer; issue 18 adds the account's name and photo, e-mail, password, sessions and deletion.
+ * Spec §2: user card, appearance, notifications, integrations (coming soon), and the active AI
+ * writer; issue 18 adds the account's name and photo, e-mail, password, sessions and deletion;
+ * issue 22 makes notifications real settings.
  */
 export default function SettingsPage() {
   const { t } = useTranslation('settings');
@@ -65,7 +67,7 @@ export default function SettingsPage() {
           <SessionsSection />
           <AppearanceSection />
           <AiWriterSection />
-          <NotificationsSection />
+          <NotificationSettingsSection user={user} />
           <IntegrationsSection />
           <DangerZone />
         </div>

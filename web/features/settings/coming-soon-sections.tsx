@@ -1,23 +1,6 @@
-import { BellRing, Cloud, FolderSync, Import, MessagesSquare, Plug, type LucideIcon } from 'lucide-react';
+import { Cloud, FolderSync, Import, MessagesSquare, Plug, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SettingsSection, StatusBadge } from './settings-section.tsx';
-
-/** Spec §1/§2: notification settings are not available yet; only a notice. */
-export function NotificationsSection() {
-  const { t } = useTranslation('settings');
-  return (
-    <SettingsSection
-      id="notifications"
-      icon={BellRing}
-      title={t('notifications.title')}
-      badge={<StatusBadge tone="soon">{t('notifications.badge')}</StatusBadge>}
-    >
-      <p className="rounded-control border border-dashed border-line bg-surface-2/50 px-4 py-3 text-sm text-muted">
-        {t('notifications.text')}
-      </p>
-    </SettingsSection>
-  );
-}
 
 const INTEGRATIONS: ReadonlyArray<{ key: string; icon: LucideIcon }> = [
   { key: 'fileSync', icon: FolderSync },
