@@ -179,3 +179,57 @@ for (const language of ['en', 'ar']) {
     expect(mail.text).toContain(`/dashboard?task=${task.id}`);
   });
 }
+
+test('Settings → Notifications: choices are kept, a new task with a time gets the default reminder, and a test notification is mailed', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request, 'Selma Settings', { verified: true });
+  await useSession(page, account);
+  await page.goto('/settings');
+  const section = page.getByRole('region', { name: 'Notifications' });
+  const saved = () => page.waitForResponse((r) => r.url().endsWith('/api/user/notification-settings') && r.request().method() === 'PUT');
+
+  // Comments by e-mail, ticked by keyboard; quiet hours and the digest switched on; a default reminder chosen.
+  const commentsByMail = section.getByRole('checkbox', { name: 'Comments and replies by e-mail' });
+  await expect(commentsByMail).not.toBeChecked();
+  await commentsByMail.focus();
+  let answer = saved();
+  await page.keyboard.press('Space');
+  expect((await answer).status()).toBe(200);
+  answer = saved();
+  await section.getByRole('switch', { name: 'Quiet hours' }).check();
+  expect((await answer).status()).toBe(200);
+  answer = saved();
+  await section.getByRole('switch', { name: 'Daily digest' }).check();
+  expect((await answer).status()).toBe(200);
+  answer = saved();
+  await section.getByLabel('Default reminder for new tasks').selectOption({ label: '30 minutes before' });
+  expect((await answer).status()).toBe(200);
+
+  // All of it is there after a reload, as the server keeps it.
+  await page.reload();
+  await expect(commentsByMail).toBeChecked();
+  await expect(section.getByRole('checkbox', { name: 'Reminders by e-mail' })).toBeChecked();
+  await expect(section.getByRole('switch', { name: 'Quiet hours' })).toBeChecked();
+  await expect(section.getByRole('switch', { name: 'Daily digest' })).toBeChecked();
+  await expect(section.getByLabel('Default reminder for new tasks')).toHaveValue('30');
+  const stored = await request.get('/api/user/notification-settings', { headers: { authorization: `Bearer ${account.token}` } });
+  expect((await stored.json()).settings).toMatchObject({
+    channels: { comment: { in_app: true, email: true } },
+    quiet_hours: { start: expect.stringMatching(/^\d\d:\d\d$/), end: expect.stringMatching(/^\d\d:\d\d$/) },
+    digest_time: expect.stringMatching(/^\d\d:\d\d$/),
+    default_reminder_minutes: 30,
+  });
+
+  // The test notification reaches the mailbox (a loopback SMTP server), and says so.
+  await section.getByRole('button', { name: 'Send a test notification' }).click();
+  await expect(page.getByText('Test notification sent by e-mail.')).toBeVisible();
+  await waitForMailedLink(account.user.email, '/settings');
+
+  // A task given a time gets the reminder, shown in its dialog.
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const task = await createTask(request, account, { title: 'Dentist', due_date: tomorrow, due_time: '10:00' });
+  await page.goto(`/dashboard?task=${task.id}`);
+  await expect(page.getByTestId('detail-reminders').getByTestId('reminder')).toHaveText(/30 minutes before/);
+});

@@ -82,13 +82,9 @@ test('theme light, dark or system: applied at once with the theme colour, kept a
   await expect(page.getByText('Your device is using dark mode right now.')).toBeVisible();
 });
 
-test('notifications are a coming-soon notice and the four integrations are listed as coming soon', async ({ page }) => {
+test('the four integrations are listed as coming soon', async ({ page }) => {
   await aiStatus(page, BUILTIN);
   await page.goto('/settings');
-  const notifications = page.getByRole('region', { name: /Notifications/ });
-  await expect(notifications.getByText('Coming soon')).toBeVisible();
-  await expect(notifications.getByText('Notification settings are not available yet.', { exact: false })).toBeVisible();
-  await expect(notifications.getByRole('checkbox')).toHaveCount(0);
   const integrations = page.getByRole('region', { name: 'Integrations' });
   for (const name of ['File sync', 'Cloud drive', 'Team chat', 'Task import']) {
     const item = integrations.getByRole('listitem').filter({ hasText: name });
