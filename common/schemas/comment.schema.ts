@@ -40,6 +40,20 @@ const content = z
   .min(1, 'The content field is required.')
   .max(LIMITS.commentMax, `The comment must not be greater than ${LIMITS.commentMax} characters.`);
 
+/** The most people one comment can mention (a task has at most 50). */
+export const MENTIONS_MAX = 50;
+
+/**
+ * Issue 22: the people of the task the comment mentions (user ids, offered by the app as "@name");
+ * only those whose "@name" the content holds are told (common/mentions.ts).
+ */
+const mentions = z
+  .array(recordId({ invalid: 'Each mention must be the id of a person on the task.' }), {
+    error: 'The mentions must be a list of user ids.',
+  })
+  .max(MENTIONS_MAX, `A comment can mention at most ${MENTIONS_MAX} people.`)
+  .optional();
+
 export const CommentInput = z.object({
   // Spec §7: sent as a string; a number is accepted too. Decimal digits only; one larger than an id
   // can be names no task, like any unknown id (404 from the service, issue 18 finding a).
@@ -53,8 +67,9 @@ export const CommentInput = z.object({
     invalid: 'The parent id must be the id of a comment.',
     tooLarge: 'The comment you reply to does not exist on this task.',
   }).nullish(),
+  mentions,
 });
-export const CommentEditInput = z.object({ content });
+export const CommentEditInput = z.object({ content, mentions });
 export const CommentsResponse = z.object({ comments: z.array(Comment) });
 
 export const CommentIdParams = recordIdParams('Comment not found');

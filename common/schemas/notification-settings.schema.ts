@@ -5,11 +5,12 @@ import { REMINDER_OFFSET_MAX } from './reminder.schema.ts';
  * Settings → Notifications (issue 22, decision 028): per kind of event and channel, quiet hours,
  * the daily digest's time and the default reminder of new tasks with a time.
  *
- * Kinds group the notification kinds a person would name: `comment` covers comments and replies,
+ * Kinds group the notification kinds a person would name: `mention` is being @mentioned in a
+ * comment, `comment` covers other comments and replies,
  * `share_answer` an invitation accepted or declined. Channels: in the app (the bell) and by e-mail
  * (sent only to a proven address).
  */
-export const NOTIFICATION_SETTING_KINDS = ['reminder', 'comment', 'share_answer', 'occurrence'] as const;
+export const NOTIFICATION_SETTING_KINDS = ['reminder', 'mention', 'comment', 'share_answer', 'occurrence'] as const;
 export type NotificationSettingKind = (typeof NOTIFICATION_SETTING_KINDS)[number];
 export const NOTIFICATION_CHANNELS = ['in_app', 'email'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -25,6 +26,7 @@ export type ChannelChoices = z.infer<typeof ChannelChoices>;
 export const NotificationSettings = z.object({
   channels: z.object({
     reminder: ChannelChoices,
+    mention: ChannelChoices,
     comment: ChannelChoices,
     share_answer: ChannelChoices,
     occurrence: ChannelChoices,
@@ -38,10 +40,11 @@ export const NotificationSettings = z.object({
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
-/** What a person starts with: everything in the bell; e-mail for reminders only. */
+/** What a person starts with: everything in the bell; e-mail for reminders and mentions only. */
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   channels: {
     reminder: { in_app: true, email: true },
+    mention: { in_app: true, email: true },
     comment: { in_app: true, email: false },
     share_answer: { in_app: true, email: false },
     occurrence: { in_app: true, email: false },
@@ -59,6 +62,7 @@ export const NotificationSettingsInput = z.strictObject({
   channels: z
     .strictObject({
       reminder: ChannelChoicesInput.optional(),
+      mention: ChannelChoicesInput.optional(),
       comment: ChannelChoicesInput.optional(),
       share_answer: ChannelChoicesInput.optional(),
       occurrence: ChannelChoicesInput.optional(),

@@ -6,13 +6,14 @@ import { z } from 'zod';
  *
  * - comment: someone commented on a task the reader owns or shares (`excerpt`: its start)
  * - reply: someone replied to the reader's comment
+ * - mention: someone mentioned the reader in a comment (`excerpt`: its start)
  * - share_accepted / share_declined: an invitation the reader made (or to the reader's task) was
  *   answered
  * - occurrence: a repeating task the reader owns or shares was completed by someone else, and its
  *   next occurrence made (`task_id` is the new occurrence)
  * - reminder: a reminder the reader set fell due (no actor)
  */
-export const NOTIFICATION_KINDS = ['comment', 'reply', 'share_accepted', 'share_declined', 'occurrence', 'reminder'] as const;
+export const NOTIFICATION_KINDS = ['comment', 'reply', 'mention', 'share_accepted', 'share_declined', 'occurrence', 'reminder'] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

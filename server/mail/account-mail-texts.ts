@@ -1,5 +1,6 @@
 import type { LanguageCode } from '../../common/locales.ts';
 import { escapeHtml } from '../seo/html-escape.ts';
+import { oneLine } from './mail-layout.ts';
 
 /** A mail whose point is one link: a verification or a password reset (issue 18). */
 interface LinkMailTexts {
@@ -170,7 +171,7 @@ export const ACCOUNT_MAIL_TEXTS: Record<AccountMailKind, Record<LanguageCode, Li
 /** Subject, plain text and HTML of an account mail; the name is the only user-given text, escaped. */
 export function accountMail(kind: AccountMailKind, input: { language: LanguageCode; name: string; link: string }) {
   const texts = ACCOUNT_MAIL_TEXTS[kind][input.language];
-  const name = input.name.replace(/[\r\n]+/g, ' ');
+  const name = oneLine(input.name);
   const dir = input.language === 'ar' ? 'rtl' : 'ltr';
   return {
     subject: texts.subject,

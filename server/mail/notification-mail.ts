@@ -20,6 +20,7 @@ export const NOTIFICATION_MAIL_TEXTS: Record<LanguageCode, NotificationMailTexts
     kinds: {
       comment: '{{name}} commented on “{{title}}”',
       reply: '{{name}} replied to your comment on “{{title}}”',
+      mention: '{{name}} mentioned you on “{{title}}”',
       share_accepted: '{{name}} accepted “{{title}}”',
       share_declined: '{{name}} declined “{{title}}”',
       occurrence: '{{name}} completed “{{title}}”; the next one is on your list',
@@ -37,6 +38,7 @@ export const NOTIFICATION_MAIL_TEXTS: Record<LanguageCode, NotificationMailTexts
     kinds: {
       comment: '{{name}} ने “{{title}}” पर टिप्पणी की',
       reply: '{{name}} ने “{{title}}” पर आपकी टिप्पणी का जवाब दिया',
+      mention: '{{name}} ने “{{title}}” पर आपका उल्लेख किया',
       share_accepted: '{{name}} ने “{{title}}” स्वीकार किया',
       share_declined: '{{name}} ने “{{title}}” अस्वीकार किया',
       occurrence: '{{name}} ने “{{title}}” पूरा किया; अगला आपकी सूची में है',
@@ -54,6 +56,7 @@ export const NOTIFICATION_MAIL_TEXTS: Record<LanguageCode, NotificationMailTexts
     kinds: {
       comment: 'علّق {{name}} على «{{title}}»',
       reply: 'ردّ {{name}} على تعليقك على «{{title}}»',
+      mention: 'أشار إليك {{name}} في «{{title}}»',
       share_accepted: 'قبل {{name}} «{{title}}»',
       share_declined: 'رفض {{name}} «{{title}}»',
       occurrence: 'أكمل {{name}} «{{title}}»، والمهمة التالية في قائمتك',
@@ -71,6 +74,7 @@ export const NOTIFICATION_MAIL_TEXTS: Record<LanguageCode, NotificationMailTexts
     kinds: {
       comment: '{{name}} comentó en «{{title}}»',
       reply: '{{name}} respondió a tu comentario en «{{title}}»',
+      mention: '{{name}} te mencionó en «{{title}}»',
       share_accepted: '{{name}} aceptó «{{title}}»',
       share_declined: '{{name}} rechazó «{{title}}»',
       occurrence: '{{name}} completó «{{title}}»; la siguiente ya está en tu lista',
@@ -88,6 +92,7 @@ export const NOTIFICATION_MAIL_TEXTS: Record<LanguageCode, NotificationMailTexts
     kinds: {
       comment: '{{name}} a commenté « {{title}} »',
       reply: '{{name}} a répondu à votre commentaire sur « {{title}} »',
+      mention: '{{name}} vous a mentionné dans « {{title}} »',
       share_accepted: '{{name}} a accepté « {{title}} »',
       share_declined: '{{name}} a refusé « {{title}} »',
       occurrence: '{{name}} a terminé « {{title}} » ; la suivante est dans votre liste',
@@ -105,6 +110,7 @@ export const NOTIFICATION_MAIL_TEXTS: Record<LanguageCode, NotificationMailTexts
     kinds: {
       comment: '{{name}} hat „{{title}}“ kommentiert',
       reply: '{{name}} hat auf deinen Kommentar zu „{{title}}“ geantwortet',
+      mention: '{{name}} hat dich in „{{title}}“ erwähnt',
       share_accepted: '{{name}} hat „{{title}}“ angenommen',
       share_declined: '{{name}} hat „{{title}}“ abgelehnt',
       occurrence: '{{name}} hat „{{title}}“ erledigt; die nächste steht in deiner Liste',

@@ -56,7 +56,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ auth: AuthService; comments:
     },
     async (request) => ({
       message: 'Comment updated',
-      comment: await comments.edit(request.user, request.params.id, request.body.content),
+      comment: await comments.edit(request.user, request.params.id, request.body.content, request.body.mentions),
     }),
   );
 };

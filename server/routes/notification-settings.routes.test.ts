@@ -82,7 +82,7 @@ describe.each(testDialects())('Settings → Notifications on %s', (dialect) => {
       [{ default_reminder_minutes: 2 ** 53 }, 'default_reminder_minutes'],
       [{ default_reminder_minutes: 1.5 }, 'default_reminder_minutes'],
       [{ channels: { comment: { email: 'yes' } } }, 'channels.comment.email'],
-      [{ channels: { mention: { email: true } } }, 'channels'],
+      [{ channels: { sms: { email: true } } }, 'channels'],
       [{ channels: { comment: { sms: true } } }, 'channels.comment'],
       [{ loud: true }, ''],
     ] as const) {

@@ -10,6 +10,7 @@ import type { Tables } from '../db/tables.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { canCommentOnTask } from '../policies/task.policy.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
+import { isMentioned } from '../../common/mentions.ts';
 import type { NotificationDelivery } from './notification-delivery.ts';
 import { commentExcerpt, othersThan } from './notification.service.ts';
 import { loadTask } from './task-access.ts';
@@ -59,13 +60,32 @@ export function createCommentService(deps: { database: Database; clock: Clock; e
     deps.events.publish(await base.audience.viewersOf(taskId), { type: 'comments-changed', taskId });
   }
 
+  /**
+   * Of `people` (the task's people but the author), those the comment mentions: named in
+   * `mentions` and written "@name" in `content` (common/mentions.ts).
+   */
+  async function mentionedAmong(
+    trx: Kysely<Tables>,
+    people: readonly number[],
+    content: string,
+    mentions: readonly number[] | undefined,
+  ): Promise<Set<number>> {
+    const asked = people.filter((id) => mentions?.includes(id));
+    if (!asked.length) return new Set();
+    const names = await trx.selectFrom('users').select(['id', 'name']).where('id', 'in', asked).execute();
+    return new Set(names.filter((person) => isMentioned(content, person.name)).map((person) => Number(person.id)));
+  }
+
   return {
     async list(user: UserRow, taskId: number): Promise<Comment[]> {
       await loadTask(database, user, taskId);
       return commentTree(await base.comments.listForTask(taskId));
     },
 
-    async add(user: UserRow, input: { task_id: number; content: string; parent_id?: number | null | undefined }): Promise<Comment> {
+    async add(
+      user: UserRow,
+      input: { task_id: number; content: string; parent_id?: number | null | undefined; mentions?: number[] | undefined },
+    ): Promise<Comment> {
       const now = clock.nowIso();
       const { id, delivered } = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
@@ -83,14 +103,16 @@ export function createCommentService(deps: { database: Database; clock: Clock; e
         }
         const row = await db.comments.insert({ taskId: input.task_id, userId: user.id, parentId, content: input.content, now });
         await db.activity.record(input.task_id, user.id, { code: parentId ? 'replied' : 'commented' }, now);
-        // Issue 22: the task's people hear of it; the author of the comment replied to, as a reply to theirs.
+        // Issue 22: the task's people hear of it; whoever it @mentions as a mention, the author of the
+        // comment replied to as a reply to theirs.
         const told = othersThan(await db.audience.viewersOf(input.task_id), user.id);
+        const mentioned = await mentionedAmong(trx, told, input.content, input.mentions);
         const excerpt = commentExcerpt(input.content);
         const delivered = await deps.delivery.deliver(
           trx,
           told.map((userId) => ({
             userId,
-            kind: userId === parentAuthor ? 'reply' : 'comment',
+            kind: mentioned.has(userId) ? 'mention' : userId === parentAuthor ? 'reply' : 'comment',
             taskId: input.task_id,
             actorId: user.id,
             commentId: row.id,
@@ -107,9 +129,9 @@ export function createCommentService(deps: { database: Database; clock: Clock; e
       return tree.find((c) => c.id === id) ?? tree.flatMap((c) => c.children).find((c) => c.id === id)!;
     },
 
-    async edit(user: UserRow, commentId: number, content: string): Promise<Comment> {
+    async edit(user: UserRow, commentId: number, content: string, mentions?: number[]): Promise<Comment> {
       const now = clock.nowIso();
-      const taskId = await database.db.transaction().execute(async (trx) => {
+      const { taskId, delivered } = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         const comment = await db.comments.findById(commentId);
         if (!comment) throw new NotFoundError(COMMENT_NOT_FOUND);
@@ -119,9 +141,26 @@ export function createCommentService(deps: { database: Database; clock: Clock; e
         if (comment.user_id !== user.id) throw new ForbiddenError('Only the author can edit this comment.');
         await db.comments.updateContent(commentId, content, now);
         await db.activity.record(comment.task_id, user.id, { code: 'comment_edited' }, now);
-        return comment.task_id;
+        // Issue 22: only someone the edit newly mentions is told; a comment does not notify again.
+        const people = othersThan(await db.audience.viewersOf(comment.task_id), user.id);
+        const before = await mentionedAmong(trx, people, comment.content, people);
+        const newlyMentioned = [...(await mentionedAmong(trx, people, content, mentions))].filter((id) => !before.has(id));
+        const delivered = await deps.delivery.deliver(
+          trx,
+          newlyMentioned.map((userId) => ({
+            userId,
+            kind: 'mention' as const,
+            taskId: comment.task_id,
+            actorId: user.id,
+            commentId,
+            excerpt: commentExcerpt(content),
+          })),
+          now,
+        );
+        return { taskId: comment.task_id, delivered };
       });
       await notify(taskId);
+      deps.delivery.afterCommit(delivered);
       const rows = await base.comments.listForTask(taskId);
       const tree = commentTree(rows);
       return tree.find((c) => c.id === commentId) ?? tree.flatMap((c) => c.children).find((c) => c.id === commentId)!;

@@ -15,6 +15,7 @@ import { announceNotifications } from './notification.service.ts';
 export const SETTING_OF: Record<NotificationKind, NotificationSettingKind> = {
   comment: 'comment',
   reply: 'comment',
+  mention: 'mention',
   share_accepted: 'share_answer',
   share_declined: 'share_answer',
   occurrence: 'occurrence',

@@ -34,7 +34,7 @@ const isUniversal = (value: string) => UNIVERSAL.has(value) || !/\p{L}/u.test(va
 /** Words that are written the same in English and in that language (checked: they are the usual term there). */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   de: ['Team', 'System', 'Labels', 'Label', 'Label: {{label}}', 'Status', 'Details', 'Element', 'Syntax', 'Link'],
-  fr: ['Introduction', 'Notifications', 'Description', 'Image', 'Menu', 'Contact', 'Date'],
+  fr: ['Introduction', 'Notifications', 'Mentions', 'Description', 'Image', 'Menu', 'Contact', 'Date'],
   es: ['Legal'],
   hi: [],
   ar: [],
