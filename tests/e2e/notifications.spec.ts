@@ -233,3 +233,57 @@ test('Settings → Notifications: choices are kept, a new task with a time gets 
   await page.goto(`/dashboard?task=${task.id}`);
   await expect(page.getByTestId('detail-reminders').getByTestId('reminder')).toHaveText(/30 minutes before/);
 });
+
+for (const [language, theme] of [
+  ['en', 'light'],
+  ['ar', 'dark'],
+] as const) {
+  test(`(${language}, ${theme}) "@" in a comment offers the task's people by keyboard; the one mentioned hears of it in the bell and by e-mail`, async ({
+    page,
+    request,
+  }) => {
+    const c = await localeTexts(language, 'comments');
+    const tasks = await localeTexts(language, 'tasks');
+    const { owner, friend, task } = await sharedTask(request, 'Budget review');
+    await setLanguage(page, language);
+    await setTheme(page, theme);
+    await useSession(page, owner);
+    await page.goto(`/dashboard?task=${task.id}`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('tab', { name: tasks('detail.comments') }).click();
+    const box = dialog.getByRole('textbox', { name: c('add.label') });
+    await box.click();
+    await page.keyboard.type('Please check @far');
+    const list = page.getByTestId('mention-suggestions');
+    await expect(list.getByRole('option')).toHaveCount(1);
+    await expect(list.getByRole('option', { name: 'Farid Friend', exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Enter');
+    await expect(list).toBeHidden();
+    await expect(box).toHaveValue('Please check @Farid Friend ');
+    await page.keyboard.type('today');
+    const sent = page.waitForResponse((r) => r.url().endsWith('/api/tasks/comments/add'));
+    await page.keyboard.press('Control+Enter');
+    expect((await sent).request().postDataJSON()).toMatchObject({
+      content: 'Please check @Farid Friend today',
+      mentions: [friend.user.id],
+    });
+    await expect(dialog.getByTestId('comment-mention')).toHaveText('@Farid Friend');
+
+    // Escape closes the list and leaves the text as typed; the dialog stays open.
+    await box.click();
+    await page.keyboard.type('@');
+    await expect(list.getByRole('option')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(list).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await expect(box).toHaveValue('@');
+
+    // The friend hears of it as a mention, in the bell and by mail.
+    const notifications = await request.get('/api/notifications', { headers: { authorization: `Bearer ${friend.token}` } });
+    expect((await notifications.json()).notifications[0]).toMatchObject({ kind: 'mention', excerpt: 'Please check @Farid Friend today' });
+    const { mail } = await waitForMailedLink(friend.user.email, '/dashboard');
+    expect(mail.subject).toBe('Olga Owner mentioned you on “Budget review”');
+  });
+}

@@ -71,7 +71,7 @@ export default function DashboardPage() {
           dialogs.closeDetail();
           emitLabelFilter(label);
         }}
-        renderComments={(task) => <CommentsPanel task={task} currentUserId={user.id} />}
+        renderComments={(task) => <CommentsPanel task={task} currentUserId={user.id} currentUserName={user.name} />}
         renderSharedWith={(task) => <SharedWithPanel task={task} currentUserId={user.id} onShareMore={() => setSharing(task)} />}
       />
       <ShareDialog task={sharing} onClose={() => setSharing(null)} />

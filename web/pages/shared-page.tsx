@@ -45,7 +45,7 @@ export default function SharedPage() {
         }}
         onShare={setSharing}
         onLabelClick={(label) => navigate(paths.dashboardWithLabel(label))}
-        renderComments={(task) => <CommentsPanel task={task} currentUserId={user.id} />}
+        renderComments={(task) => <CommentsPanel task={task} currentUserId={user.id} currentUserName={user.name} />}
         renderSharedWith={(task) => <SharedWithPanel task={task} currentUserId={user.id} />}
       />
       <ShareDialog task={sharing} onClose={() => setSharing(null)} />

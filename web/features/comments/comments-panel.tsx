@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquare, Pencil, Reply, Send } from 'lucide-react';
-import { Suspense, useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../common/limits.ts';
 import type { Comment } from '../../../common/schemas/comment.schema.ts';
@@ -13,10 +13,15 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { commentsQuery, useAddComment, useEditComment } from '../../lib/api/comment-queries.ts';
 import { cx } from '../../lib/class-names.ts';
 import { commentFullTime, commentTimeText } from '../../lib/relative-time.ts';
+import { useMentionSuggestions } from './mention-suggestions.tsx';
+import { mentionablePeople, mentionedIds, splitMentions, type Mentionable } from './mentions.ts';
 
 export interface CommentsPanelProps {
-  task: Pick<Task, 'id'>;
+  /** The task; its owner and people are whom a comment can @mention (issue 22). */
+  task: Pick<Task, 'id'> & Partial<Pick<Task, 'owner' | 'shared_with'>>;
   currentUserId: number;
+  /** Shown apart where a comment mentions the reader. */
+  currentUserName?: string;
 }
 
 /** Spec §2 comments tab: a tree with one level of replies, the add box at the end. */
@@ -57,8 +62,10 @@ function useNow(intervalMs: number): Date {
 /** Only one reply box or edit box is open at a time. */
 type Active = { kind: 'reply' | 'edit'; commentId: number } | null;
 
-function CommentsThread({ task, currentUserId }: CommentsPanelProps) {
+function CommentsThread({ task, currentUserId, currentUserName }: CommentsPanelProps) {
   const { t, i18n } = useTranslation('comments');
+  const people = mentionablePeople(task, currentUserId);
+  const names = [...people.map((person) => person.name), ...(currentUserName ? [currentUserName] : [])];
   const comments = useQuery(commentsQuery(task.id));
   const addComment = useAddComment(task.id);
   const addReply = useAddComment(task.id);
@@ -75,7 +82,7 @@ function CommentsThread({ task, currentUserId }: CommentsPanelProps) {
 
   async function submitComment(content: string) {
     try {
-      await addComment.mutateAsync({ content, parentId: null });
+      await addComment.mutateAsync({ content, parentId: null, mentions: mentionedIds(content, people) });
       return true;
     } catch {
       return false;
@@ -84,7 +91,7 @@ function CommentsThread({ task, currentUserId }: CommentsPanelProps) {
 
   async function submitReply(parentId: number, content: string) {
     try {
-      await addReply.mutateAsync({ content, parentId });
+      await addReply.mutateAsync({ content, parentId, mentions: mentionedIds(content, people) });
       setActive(null);
       return true;
     } catch {
@@ -94,7 +101,7 @@ function CommentsThread({ task, currentUserId }: CommentsPanelProps) {
 
   async function submitEdit(commentId: number, content: string) {
     try {
-      await edit.mutateAsync({ commentId, content });
+      await edit.mutateAsync({ commentId, content, mentions: mentionedIds(content, people) });
       setActive(null);
       return true;
     } catch {
@@ -147,12 +154,21 @@ function CommentsThread({ task, currentUserId }: CommentsPanelProps) {
                 autoFocus
                 onSubmit={(content) => submitEdit(comment.id, content)}
                 onCancel={() => open(null)}
+                people={people}
                 testId="comment-edit-box"
               />
             </div>
           ) : (
             <p dir="auto" className="mt-0.5 text-sm leading-6 break-words whitespace-pre-wrap text-fg" data-testid="comment-content">
-              {comment.content}
+              {splitMentions(comment.content, names).map((part, index) =>
+                part.mention ? (
+                  <span key={index} className="rounded-sm bg-brand-soft px-0.5 font-medium text-brand-strong" data-testid="comment-mention">
+                    {part.text}
+                  </span>
+                ) : (
+                  part.text
+                ),
+              )}
             </p>
           )}
           {!editing && (!isReply || mine) && (
@@ -230,6 +246,7 @@ function CommentsThread({ task, currentUserId }: CommentsPanelProps) {
                       autoFocus
                       onSubmit={(content) => submitReply(comment.id, content)}
                       onCancel={() => open(null)}
+                      people={people}
                       testId="reply-box"
                     />
                   </div>
@@ -250,6 +267,7 @@ function CommentsThread({ task, currentUserId }: CommentsPanelProps) {
         hint={t('add.hint')}
         onSubmit={submitComment}
         onCancel={() => addComment.reset()}
+        people={people}
         testId="comment-box"
       />
     </div>
@@ -275,6 +293,8 @@ interface ComposerProps {
   /** Resolves true when the text was saved (the box then clears). */
   onSubmit(content: string): Promise<boolean>;
   onCancel(): void;
+  /** Whom "@" offers to mention (issue 22). */
+  people: readonly Mentionable[];
   testId: string;
 }
 
@@ -291,12 +311,15 @@ function Composer({
   hint,
   onSubmit,
   onCancel,
+  people,
   testId,
 }: ComposerProps) {
   const { t } = useTranslation('comments');
   const id = useId();
   const [value, setValue] = useState(initial ?? '');
   const [expanded, setExpanded] = useState(!collapsible);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const mention = useMentionSuggestions(box, value, setValue, people);
   const trimmed = value.trim();
   // Spec §5: comments, replies and edits are non-empty after trimming.
   const canSubmit = trimmed !== '' && !busy && (initial === undefined || trimmed !== initial.trim());
@@ -317,6 +340,8 @@ function Composer({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // An open list of people takes the arrows, Enter, Tab and Escape first.
+    if (mention.onKeyDown(event)) return;
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       void submit();
@@ -334,17 +359,24 @@ function Composer({
         {label}
       </label>
       <textarea
+        ref={box}
         id={id}
         dir="auto"
         value={value}
+        {...mention.textareaProps}
         rows={expanded ? 3 : 1}
         maxLength={LIMITS.commentMax}
-        placeholder={placeholder}
+        placeholder={people.length ? `${placeholder} ${t('mentions.hint')}` : placeholder}
         // The reply and edit boxes open because the user asked for them: focus goes there.
         autoFocus={autoFocus}
-        onChange={(event) => setValue(event.target.value)}
+        onChange={(event) => {
+          setValue(event.target.value);
+          mention.onCaretMove();
+        }}
+        onSelect={mention.onCaretMove}
         onFocus={() => setExpanded(true)}
         onBlur={() => {
+          mention.close();
           if (collapsible && value.trim() === '') {
             setValue('');
             setExpanded(false);
@@ -359,6 +391,7 @@ function Composer({
           expanded ? 'min-h-24 resize-y' : 'min-h-10 resize-none overflow-hidden',
         )}
       />
+      {mention.list}
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-danger">
           {error}

@@ -1,6 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import {
   AlarmClock,
+  AtSign,
   BellOff,
   Check,
   CheckCheck,
@@ -32,6 +33,7 @@ type Page = { notifications: Notification[]; unread_count: number; has_more: boo
 const ICONS: Record<NotificationKind, LucideIcon> = {
   comment: MessageSquare,
   reply: Reply,
+  mention: AtSign,
   share_accepted: UserCheck,
   share_declined: UserX,
   occurrence: Repeat,

@@ -20,22 +20,26 @@ export const commentsQuery = (taskId: number) =>
   });
 
 /** POST /api/tasks/comments/add: the task id travels as a string (spec §7). */
-export const addComment = (taskId: number, content: string, parentId: number | null) =>
+export const addComment = (taskId: number, content: string, parentId: number | null, mentions: number[] = []) =>
   apiRequest('/api/tasks/comments/add', {
     method: 'POST',
-    body: { task_id: String(taskId), content: content.trim(), parent_id: parentId },
+    // Issue 22: the people the text @mentions; left out when none, as the spec's call is.
+    body: { task_id: String(taskId), content: content.trim(), parent_id: parentId, ...(mentions.length ? { mentions } : {}) },
     schema: CommentResponse,
   }).then((r) => r.comment);
 
-export const editComment = (commentId: number, content: string) =>
-  apiRequest(`/api/tasks/comments/${commentId}/edit`, { method: 'PUT', body: { content: content.trim() }, schema: CommentResponse }).then(
-    (r) => r.comment,
-  );
+export const editComment = (commentId: number, content: string, mentions: number[] = []) =>
+  apiRequest(`/api/tasks/comments/${commentId}/edit`, {
+    method: 'PUT',
+    body: { content: content.trim(), ...(mentions.length ? { mentions } : {}) },
+    schema: CommentResponse,
+  }).then((r) => r.comment);
 
 export function useAddComment(taskId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ content, parentId }: { content: string; parentId: number | null }) => addComment(taskId, content, parentId),
+    mutationFn: ({ content, parentId, mentions }: { content: string; parentId: number | null; mentions?: number[] }) =>
+      addComment(taskId, content, parentId, mentions),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: commentKeys.task(taskId) });
       // The comment is in the task's activity too: the Activity tab shows it without reopening.
@@ -48,7 +52,8 @@ export function useAddComment(taskId: number) {
 export function useEditComment(taskId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ commentId, content }: { commentId: number; content: string }) => editComment(commentId, content),
+    mutationFn: ({ commentId, content, mentions }: { commentId: number; content: string; mentions?: number[] }) =>
+      editComment(commentId, content, mentions),
     onSuccess: (updated) => {
       queryClient.setQueryData<Comment[]>(commentKeys.task(taskId), (tree) =>
         tree?.map((comment) =>
