@@ -48,6 +48,11 @@ import { createNotificationDelivery } from './services/notification-delivery.ts'
 import { createNotificationService } from './services/notification.service.ts';
 import { createReminderScheduler, type ReminderScheduler } from './services/reminder.scheduler.ts';
 import { createDigestScheduler, type DigestScheduler } from './services/digest.scheduler.ts';
+import { createPushRepository } from './db/repositories/push.repository.ts';
+import { createPushDispatcher, type PushDispatcher } from './push/push-dispatcher.ts';
+import { loadVapidKeys } from './push/vapid-keys.ts';
+import { pushRoutes } from './routes/push.routes.ts';
+import { createPushService } from './services/push.service.ts';
 import { createNotificationSettingsService } from './services/notification-settings.service.ts';
 import { createReminderService } from './services/reminder.service.ts';
 import { createCommentService } from './services/comment.service.ts';
@@ -79,6 +84,8 @@ declare module 'fastify' {
       deletedTaskPurge: ExpiredPurge;
       /** Delivers reminders that fell due (issue 22): main.ts starts it (every 10 s), tests call `pass()`. */
       reminders: ReminderScheduler;
+      /** Sends queued Web Push messages (issue 22): main.ts starts it, tests call `flush()`. */
+      push: PushDispatcher;
       /** Mails daily digests at each person's time (issue 22): main.ts starts it (every REMINDER_POLL_MS), tests call `pass()`. */
       digests: DigestScheduler;
     };
@@ -237,6 +244,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     from: config.mail.from,
     log: app.log,
   });
+  // Issue 22: the server's VAPID key pair, made on first start and kept in the database.
+  const vapidKeys = await loadVapidKeys(database.db, clock.nowIso());
+  const pushDispatcher = createPushDispatcher({
+    push: createPushRepository(database.db),
+    clock,
+    vapid: async () => vapidKeys,
+    subject: config.push.subject,
+    allowPrivate: config.outboundAllowPrivate,
+    log: app.log,
+  });
   const sessions = createSessions(bus);
   const streams = createLiveStreams({ leases: createLiveStreamRepository(database.db, database.dialect), clock, log: app.log });
   // Run as the repositories below are defined; nothing calls it before buildApp returns.
@@ -263,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events: bus,
     publicUrl: config.publicUrl,
     onMailQueued: () => void mail.flush(),
+    onPushQueued: () => void pushDispatcher.flush(),
     log: app.log,
     pollMs: config.reminderPollMs,
   });
@@ -275,7 +293,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     pollMs: config.reminderPollMs,
   });
-  app.decorate('taskaty', { mail, bus, sessions, purge, deletedTaskPurge, reminders: reminderScheduler, digests: digestScheduler });
+  app.decorate('taskaty', {
+    mail,
+    push: pushDispatcher,
+    bus,
+    sessions,
+    purge,
+    deletedTaskPurge,
+    reminders: reminderScheduler,
+    digests: digestScheduler,
+  });
   // Open live-update streams would hold app.close() (and SIGTERM) forever: they end first, and
   // connections are closed as they go idle, so the close waits for in-flight requests only.
   app.addHook('preClose', async () => {
@@ -287,6 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await deletedTaskPurge.stop();
     await reminderScheduler.stop();
     await digestScheduler.stop();
+    await pushDispatcher.stop();
     await mail.stop();
     await bus.close();
   });
@@ -302,6 +330,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     events: bus,
     onMailQueued: () => void mail.flush(),
+    onPushQueued: () => void pushDispatcher.flush(),
   });
   const tasks = createTaskService({
     database,
@@ -334,7 +363,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     publicUrl: config.publicUrl,
     onMailQueued: () => void mail.flush(),
+    onPushQueued: () => void pushDispatcher.flush(),
   });
+  const push = createPushService({ database, clock, vapid: async () => vapidKeys, allowPrivate: config.outboundAllowPrivate });
   const auth = createAuthService({
     users,
     tokens,
@@ -382,6 +413,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(commentRoutes, { auth, comments });
     await api.register(subtaskRoutes, { auth, subtasks });
     await api.register(notificationRoutes, { auth, notifications, notificationSettings });
+    await api.register(pushRoutes, { auth, push });
     await api.register(reminderRoutes, { auth, reminders });
     await api.register(eventRoutes, {
       auth,

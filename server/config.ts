@@ -86,6 +86,14 @@ const ConfigSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default('Taskaty <no-reply@taskaty.local>'),
+  // Addresses people give the server (push endpoints) may be private or loopback, over plain HTTP
+  // too: for self-hosting on a private network and for tests. Off by default (server/outbound).
+  OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  // Who runs this server, as push services are told (a mailto: or https: URL); from MAIL_FROM by default.
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// URL')
+    .optional(),
   // Memory caps of the per-process list caches (docs/performance.md); 0 turns one off.
   LIST_CACHE_MB: intFrom(32, 0, 4096),
   TASK_JSON_CACHE_MB: intFrom(32, 0, 4096),
@@ -107,6 +115,8 @@ export interface Config {
   trustProxy: TrustProxy;
   rateLimits: { loginPerMinute: number; signupPerHour: number; sharePerMinute: number };
   mail: { smtpUrl: string | undefined; from: string };
+  outboundAllowPrivate: boolean;
+  push: { subject: string };
   ai: AiConfig;
   cache: { listBytes: number; renderedTaskBytes: number };
 }
@@ -141,6 +151,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sharePerMinute: c.RATE_LIMIT_SHARE_PER_MINUTE,
     },
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
+    outboundAllowPrivate: c.OUTBOUND_ALLOW_PRIVATE === 'true',
+    push: { subject: c.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(c.MAIL_FROM)?.[1] ?? c.MAIL_FROM.trim()}` },
     ai: loadAiConfig(env),
     cache: {
       listBytes: c.LIST_CACHE_MB * 1024 * 1024,

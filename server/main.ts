@@ -50,6 +50,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.taskaty.mail.start();
+  app.taskaty.push.start();
   // Expired sign-in tokens and account links: now, then hourly (idempotent, so every process may).
   app.taskaty.purge.start();
   // Deleted tasks' snapshots once their 10 s undo window is over: now, then every second.

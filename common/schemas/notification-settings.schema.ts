@@ -12,7 +12,7 @@ import { REMINDER_OFFSET_MAX } from './reminder.schema.ts';
  */
 export const NOTIFICATION_SETTING_KINDS = ['reminder', 'mention', 'comment', 'share_answer', 'occurrence'] as const;
 export type NotificationSettingKind = (typeof NOTIFICATION_SETTING_KINDS)[number];
-export const NOTIFICATION_CHANNELS = ['in_app', 'email'] as const;
+export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** A time of day on the person's clock, "HH:MM", 00:00–23:59. */
@@ -20,7 +20,7 @@ export const ClockTime = z
   .string({ error: 'The time must be written as HH:MM.' })
   .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'The time must be written as HH:MM, from 00:00 to 23:59.');
 
-const ChannelChoices = z.object({ in_app: z.boolean(), email: z.boolean() });
+const ChannelChoices = z.object({ in_app: z.boolean(), email: z.boolean(), push: z.boolean() });
 export type ChannelChoices = z.infer<typeof ChannelChoices>;
 
 export const NotificationSettings = z.object({
@@ -31,7 +31,7 @@ export const NotificationSettings = z.object({
     share_answer: ChannelChoices,
     occurrence: ChannelChoices,
   }),
-  /** E-mails wait while quiet hours last (start inclusive, end exclusive; may cross midnight); null: none. */
+  /** E-mails and push messages wait while quiet hours last (start inclusive, end exclusive; may cross midnight); null: none. */
   quiet_hours: z.object({ start: ClockTime, end: ClockTime }).nullable(),
   /** When the daily digest is mailed, on the person's clock; null: no digest. */
   digest_time: ClockTime.nullable(),
@@ -40,14 +40,14 @@ export const NotificationSettings = z.object({
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
-/** What a person starts with: everything in the bell; e-mail for reminders and mentions only. */
+/** What a person starts with: everything in the bell; e-mail for reminders and mentions; push but for repeats. */
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   channels: {
-    reminder: { in_app: true, email: true },
-    mention: { in_app: true, email: true },
-    comment: { in_app: true, email: false },
-    share_answer: { in_app: true, email: false },
-    occurrence: { in_app: true, email: false },
+    reminder: { in_app: true, email: true, push: true },
+    mention: { in_app: true, email: true, push: true },
+    comment: { in_app: true, email: false, push: true },
+    share_answer: { in_app: true, email: false, push: true },
+    occurrence: { in_app: true, email: false, push: false },
   },
   quiet_hours: null,
   digest_time: null,
@@ -55,7 +55,11 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
 };
 
 const boolean = (field: string) => z.boolean({ error: `The ${field} field must be true or false.` });
-const ChannelChoicesInput = z.strictObject({ in_app: boolean('in_app').optional(), email: boolean('email').optional() });
+const ChannelChoicesInput = z.strictObject({
+  in_app: boolean('in_app').optional(),
+  email: boolean('email').optional(),
+  push: boolean('push').optional(),
+});
 
 /** PUT /api/user/notification-settings: any part of the settings; what is left out stays. */
 export const NotificationSettingsInput = z.strictObject({
@@ -87,7 +91,7 @@ export type NotificationSettingsInput = z.infer<typeof NotificationSettingsInput
 export const NotificationSettingsResponse = z.object({ settings: NotificationSettings });
 export const NotificationSettingsWriteResponse = z.object({ message: z.string(), settings: NotificationSettings });
 
-/** POST /api/notifications/test: which channels carried the test. */
+/** POST /api/notifications/test: which channels carried the test (e-mail, and push to every allowed browser). */
 export const TestNotificationResponse = z.object({ message: z.string(), channels: z.array(z.enum(NOTIFICATION_CHANNELS)) });
 
 /** Whether `time` ("HH:MM") falls in quiet hours from `start` to `end` (which may cross midnight). */

@@ -18,6 +18,7 @@ import { notifications } from './migrations/011-notifications.ts';
 import { reminders } from './migrations/012-reminders.ts';
 import { notificationSettings } from './migrations/013-notification-settings.ts';
 import { sharedCounters } from './migrations/014-shared-counters.ts';
+import { webPush } from './migrations/015-web-push.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -124,6 +125,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '012-reminders': reminders(dialect),
     '013-notification-settings': notificationSettings(),
     '014-shared-counters': sharedCounters(dialect),
+    '015-web-push': webPush(dialect),
   };
 }
 

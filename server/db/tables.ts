@@ -229,6 +229,41 @@ export interface LiveStreamsTable {
   lease_until: string;
 }
 
+/** Keys the server makes for itself and every process shares (migration 015): the VAPID key pair. */
+export interface ServerKeysTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+/** A browser a person allowed to show notifications (migration 015, issue 22). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), which messages are encrypted to. */
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A push message to send to one browser (migration 015). */
+export interface PushOutboxTable {
+  id: Generated<number>;
+  subscription_id: number;
+  /** JSON: { title, body, url, tag }. */
+  payload: string;
+  idempotency_key: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 /** Facts about this database as a whole (migration 006): `list_epoch`, renewed by every restore. */
 export interface InstanceTable {
   name: string;
@@ -255,4 +290,7 @@ export interface Tables {
   notification_settings: NotificationSettingsTable;
   rate_limit_counters: RateLimitCountersTable;
   live_streams: LiveStreamsTable;
+  server_keys: ServerKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
 }

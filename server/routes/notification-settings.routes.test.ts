@@ -59,7 +59,7 @@ describe.each(testDialects())('Settings → Notifications on %s', (dialect) => {
     const after = await change(user, { quiet_hours: { start: '22:00', end: '07:00' }, digest_time: '08:30', default_reminder_minutes: 30 });
     expect(after).toEqual({
       ...DEFAULT_NOTIFICATION_SETTINGS,
-      channels: { ...DEFAULT_NOTIFICATION_SETTINGS.channels, comment: { in_app: true, email: true } },
+      channels: { ...DEFAULT_NOTIFICATION_SETTINGS.channels, comment: { in_app: true, email: true, push: true } },
       quiet_hours: { start: '22:00', end: '07:00' },
       digest_time: '08:30',
       default_reminder_minutes: 30,

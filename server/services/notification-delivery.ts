@@ -7,7 +7,9 @@ import { createMailOutboxRepository } from '../db/repositories/mail-outbox.repos
 import { createNotificationSettingsRepository } from '../db/repositories/notification-settings.repository.ts';
 import { createNotificationRepository, type NewNotification } from '../db/repositories/notification.repository.ts';
 import type { Tables } from '../db/tables.ts';
-import { notificationMail } from '../mail/notification-mail.ts';
+import { notificationMail, type MailedNotificationKind } from '../mail/notification-mail.ts';
+import { notificationPush } from '../push/push-messages.ts';
+import { createPushRepository } from '../db/repositories/push.repository.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { announceNotifications } from './notification.service.ts';
 
@@ -38,27 +40,40 @@ export interface Delivered {
   /** Whose bell has something new. */
   told: number[];
   mailed: boolean;
+  pushed: boolean;
 }
 
 /**
  * Delivers the notification centre's notifications (issue 22, decision 028), in the transaction of
  * the change they tell of: into the bell of each person who keeps that kind there, and by e-mail to
- * each who wants it by e-mail and has a proven address (issue 18's rule), after their quiet hours.
- * Each e-mail is queued under an idempotency key naming the event and the person.
+ * each who wants it by e-mail and has a proven address (issue 18's rule), and by push to every
+ * browser of each who wants it by push, after their quiet hours. Each message is queued under an
+ * idempotency key naming the event, the person and (push) the browser.
  */
-export function createNotificationDelivery(deps: { dialect: Dialect; publicUrl: string; events: EventBus; onMailQueued?: () => void }) {
+export function createNotificationDelivery(deps: {
+  dialect: Dialect;
+  publicUrl: string;
+  events: EventBus;
+  onMailQueued?: () => void;
+  onPushQueued?: () => void;
+}) {
   return {
     async deliver(trx: Kysely<Tables>, items: readonly NewNotification[], now: string): Promise<Delivered> {
-      if (!items.length) return { told: [], mailed: false };
+      if (!items.length) return { told: [], mailed: false, pushed: false };
       const people = [...new Set(items.map((item) => item.userId))];
       const settings = await createNotificationSettingsRepository(trx, deps.dialect).readMany(people);
       const inApp = items.filter((item) => settings.get(item.userId)!.channels[SETTING_OF[item.kind]].in_app);
       await createNotificationRepository(trx).insertMany(inApp, now);
 
-      const byMail = items.filter((item) => item.kind !== 'reminder' && settings.get(item.userId)!.channels[SETTING_OF[item.kind]].email);
+      const by = (channel: 'email' | 'push') =>
+        items.filter((item) => item.kind !== 'reminder' && settings.get(item.userId)!.channels[SETTING_OF[item.kind]][channel]);
+      const byMail = by('email');
+      const byPush = by('push');
       let mailed = false;
-      if (byMail.length) {
-        const ids = [...new Set(byMail.flatMap((item) => [item.userId, ...(item.actorId === null ? [] : [item.actorId])]))];
+      let pushed = false;
+      if (byMail.length || byPush.length) {
+        const outgoing = [...byMail, ...byPush];
+        const ids = [...new Set(outgoing.flatMap((item) => [item.userId, ...(item.actorId === null ? [] : [item.actorId])]))];
         const users = new Map(
           (
             await trx
@@ -73,37 +88,58 @@ export function createNotificationDelivery(deps: { dialect: Dialect; publicUrl: 
             await trx
               .selectFrom('tasks')
               .select(['id', 'title'])
-              .where('id', 'in', [...new Set(byMail.map((item) => item.taskId))])
+              .where('id', 'in', [...new Set(outgoing.map((item) => item.taskId))])
               .execute()
           ).map((task) => [task.id, task.title]),
         );
+        const told = (item: NewNotification) => ({
+          language: users.get(item.userId)?.language ?? null,
+          kind: item.kind as MailedNotificationKind,
+          actorName: item.actorId === null ? null : (users.get(item.actorId)?.name ?? null),
+          taskTitle: titles.get(item.taskId) ?? '',
+          excerpt: item.excerpt ?? '',
+        });
+        const eventKey = (item: NewNotification) => `${item.kind}:${item.taskId}:${item.commentId ?? 0}:${item.userId}:${now}`;
+        const heldUntil = (item: NewNotification) =>
+          afterQuietHours(new Date(now), users.get(item.userId)?.time_zone ?? null, settings.get(item.userId)!.quiet_hours);
+
         const outbox = createMailOutboxRepository(trx);
         for (const item of byMail) {
           const person = users.get(item.userId);
           if (!person?.email_verified_at) continue;
-          const mail = notificationMail({
-            language: person.language,
-            kind: item.kind as Exclude<NotificationKind, 'reminder'>,
-            actorName: item.actorId === null ? null : (users.get(item.actorId)?.name ?? null),
-            taskTitle: titles.get(item.taskId) ?? '',
-            excerpt: item.excerpt ?? '',
-            link: `${deps.publicUrl}/dashboard?task=${item.taskId}`,
-          });
-          const sendAt = afterQuietHours(new Date(now), person.time_zone, settings.get(item.userId)!.quiet_hours);
+          const mail = notificationMail({ ...told(item), link: `${deps.publicUrl}/dashboard?task=${item.taskId}` });
+          const sendAt = heldUntil(item);
           await outbox.enqueue({ to: person.email, ...mail }, now, {
-            key: `notification:${item.kind}:${item.taskId}:${item.commentId ?? 0}:${item.userId}:${now}`,
+            key: `notification:${eventKey(item)}`,
             ...(sendAt ? { sendAt } : {}),
           });
           mailed = true;
         }
+
+        const push = createPushRepository(trx);
+        const browsers = await push.listFor([...new Set(byPush.map((item) => item.userId))]);
+        for (const item of byPush) {
+          const payload = JSON.stringify(notificationPush({ ...told(item), taskId: item.taskId }));
+          for (const browser of browsers.filter((candidate) => candidate.user_id === item.userId)) {
+            await push.enqueue({
+              subscriptionId: browser.id,
+              payload,
+              key: `push:${eventKey(item)}:${browser.id}`,
+              sendAt: heldUntil(item) ?? now,
+              now,
+            });
+            pushed = true;
+          }
+        }
       }
-      return { told: [...new Set(inApp.map((item) => item.userId))], mailed };
+      return { told: [...new Set(inApp.map((item) => item.userId))], mailed, pushed };
     },
 
     /** After the delivering transaction committed: open bells reload, the outbox sends. */
     afterCommit(delivered: Delivered): void {
       announceNotifications(deps.events, delivered.told);
       if (delivered.mailed) deps.onMailQueued?.();
+      if (delivered.pushed) deps.onPushQueued?.();
     },
   };
 }

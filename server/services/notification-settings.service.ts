@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  NOTIFICATION_CHANNELS,
   NOTIFICATION_SETTING_KINDS,
   type NotificationSettings,
   type NotificationSettingsInput,
@@ -12,9 +13,12 @@ import type { UserRow } from '../db/repositories/user.repository.ts';
 import type { Tables } from '../db/tables.ts';
 import { AppError } from '../errors.ts';
 import { testNotificationMail } from '../mail/notification-mail.ts';
+import { createPushRepository } from '../db/repositories/push.repository.ts';
+import { createSharedCounterRepository } from '../db/repositories/shared-counter.repository.ts';
+import { testPush } from '../push/push-messages.ts';
 import { nextDigestAt } from './digest.scheduler.ts';
 
-/** Test notifications one person may send an hour (counted in the outbox, so across processes). */
+/** Test notifications one person may send an hour (counted in the shared counters, so across processes). */
 export const TEST_NOTIFICATIONS_PER_HOUR = 5;
 
 /** `input` laid over `settings`: what it names changes, the rest stays. */
@@ -22,7 +26,10 @@ export function mergeSettings(settings: NotificationSettings, input: Notificatio
   const channels = { ...settings.channels };
   for (const kind of NOTIFICATION_SETTING_KINDS) {
     const change = input.channels?.[kind];
-    if (change) channels[kind] = { in_app: change.in_app ?? channels[kind].in_app, email: change.email ?? channels[kind].email };
+    if (change)
+      channels[kind] = Object.fromEntries(
+        NOTIFICATION_CHANNELS.map((channel) => [channel, change[channel] ?? channels[kind][channel]]),
+      ) as NotificationSettings['channels'][typeof kind];
   }
   return {
     channels,
@@ -46,6 +53,7 @@ export function createNotificationSettingsService(deps: {
   clock: Clock;
   publicUrl: string;
   onMailQueued?: () => void;
+  onPushQueued?: () => void;
 }) {
   const { database, clock } = deps;
   const repository = (db: Kysely<Tables>) => createNotificationSettingsRepository(db, database.dialect);
@@ -72,24 +80,42 @@ export function createNotificationSettingsService(deps: {
     },
 
     /**
-     * "Send a test notification": an e-mail to the person's proven address, whatever the kinds'
-     * settings say (the test is of the channel). Which channels carried it.
+     * "Send a test notification": an e-mail to the person's proven address and a push message to
+     * each browser they allowed, whatever the kinds' settings say (the test is of the channels).
+     * Which channels carried it; 422 when none can.
      */
-    async test(user: UserRow): Promise<Array<'email'>> {
-      if (!user.email_verified_at) throw new AppError(422, 'Verify your e-mail address to receive notifications by e-mail.');
+    async test(user: UserRow): Promise<Array<'email' | 'push'>> {
       const now = clock.now();
-      await database.db.transaction().execute(async (trx) => {
+      const channels = await database.db.transaction().execute(async (trx) => {
         const outbox = createMailOutboxRepository(trx);
-        const since = new Date(now.getTime() - 3_600_000).toISOString();
-        if ((await outbox.countKeyed(`test:${user.id}:`, since)) >= TEST_NOTIFICATIONS_PER_HOUR)
-          throw new AppError(429, 'Too many test notifications. Please try again later.');
-        const link = `${deps.publicUrl}/settings#notifications`;
-        await outbox.enqueue({ to: user.email, ...testNotificationMail({ language: user.language, link }) }, now.toISOString(), {
-          key: `test:${user.id}:${now.toISOString()}`,
-        });
+        const push = createPushRepository(trx);
+        const browsers = await push.listFor([user.id]);
+        if (!user.email_verified_at && !browsers.length)
+          throw new AppError(422, 'Verify your e-mail address or enable push in a browser to receive notifications.');
+        const sent = await createSharedCounterRepository(trx).hit(`test-notification|${user.id}`, now, 3_600_000);
+        if (sent.count > TEST_NOTIFICATIONS_PER_HOUR) throw new AppError(429, 'Too many test notifications. Please try again later.');
+        const key = `test:${user.id}:${now.toISOString()}`;
+        const used: Array<'email' | 'push'> = [];
+        if (user.email_verified_at) {
+          const link = `${deps.publicUrl}/settings#notifications`;
+          await outbox.enqueue({ to: user.email, ...testNotificationMail({ language: user.language, link }) }, now.toISOString(), { key });
+          used.push('email');
+        }
+        const payload = JSON.stringify(testPush(user.language));
+        for (const browser of browsers)
+          await push.enqueue({
+            subscriptionId: browser.id,
+            payload,
+            key: `${key}:${browser.id}`,
+            sendAt: now.toISOString(),
+            now: now.toISOString(),
+          });
+        if (browsers.length) used.push('push');
+        return used;
       });
-      deps.onMailQueued?.();
-      return ['email'];
+      if (channels.includes('email')) deps.onMailQueued?.();
+      if (channels.includes('push')) deps.onPushQueued?.();
+      return channels;
     },
   };
 }

@@ -10,6 +10,8 @@ export function createPeriodicPass(options: {
 }) {
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<number> | undefined;
+  /** The pass asked for by flush() while one was running: it starts when that one ends. */
+  let queued: Promise<number> | undefined;
 
   function pass(): Promise<number> {
     running ??= options
@@ -24,9 +26,23 @@ export function createPeriodicPass(options: {
     return running;
   }
 
+  /**
+   * Runs one pass now, or right after the current one: whatever was committed before the call is
+   * seen by the pass it resolves with (a pass already running may have looked before it).
+   */
+  function flush(): Promise<number> {
+    if (!running) return pass();
+    queued ??= running.then(() => {
+      queued = undefined;
+      return pass();
+    });
+    return queued;
+  }
+
   return {
-    /** Runs now; resolves with what the pass counted (reminders or digests taken). */
+    /** Runs now, or joins the pass running; resolves with what the pass counted (reminders or digests taken). */
     pass,
+    flush,
     start() {
       timer = setInterval(() => void pass(), options.pollMs);
       timer.unref();

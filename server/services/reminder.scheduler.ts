@@ -4,6 +4,8 @@ import { createMailOutboxRepository } from '../db/repositories/mail-outbox.repos
 import { createNotificationRepository } from '../db/repositories/notification.repository.ts';
 import { createReminderRepository, type DueReminder } from '../db/repositories/reminder.repository.ts';
 import { reminderMail } from '../mail/reminder-mail.ts';
+import { createPushRepository } from '../db/repositories/push.repository.ts';
+import { reminderPush } from '../push/push-messages.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { createNotificationSettingsRepository } from '../db/repositories/notification-settings.repository.ts';
 import { afterQuietHours } from './notification-delivery.ts';
@@ -17,6 +19,8 @@ export interface ReminderSchedulerOptions {
   publicUrl: string;
   /** Wakes the mail dispatcher after a pass queued reminder e-mails. */
   onMailQueued?: () => void;
+  /** Wakes the push dispatcher after a pass queued push messages. */
+  onPushQueued?: () => void;
   log: { warn(obj: unknown, msg?: string): void };
   /** How often to look for reminders that fell due. */
   pollMs?: number;
@@ -42,7 +46,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
   const batchSize = options.batchSize ?? 200;
 
   /** One batch; how many reminders it took, and whom it told. */
-  async function batch(): Promise<{ taken: number; told: number[]; mailed: boolean }> {
+  async function batch(): Promise<{ taken: number; told: number[]; mailed: boolean; pushed: boolean }> {
     const now = clock.nowIso();
     return database.db.transaction().execute(async (trx) => {
       const reminders = createReminderRepository(trx, database.dialect);
@@ -59,6 +63,9 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
       }
       const told: number[] = [];
       let mailed = false;
+      let pushed = false;
+      const push = createPushRepository(trx);
+      const browsers = await push.listFor([...new Set(due.map((reminder) => reminder.user_id))]);
       for (const group of groups.values()) {
         const [first] = group as [DueReminder];
         const ids = group.map((reminder) => reminder.id);
@@ -67,7 +74,8 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
           await reminders.markSent(ids, 'cancelled', now);
           continue;
         }
-        // Each channel as the person's Settings → Notifications say (decision 028).
+        // Each channel as the person's Settings → Notifications say (decision 028): the bell, e-mail
+        // to a proven address, push to each browser they allowed.
         const chosen = settings.get(first.user_id)!;
         if (chosen.channels.reminder.in_app) {
           await notifications.insertMany([{ userId: first.user_id, kind: 'reminder', taskId: first.task_id, actorId: null }], now);
@@ -88,9 +96,31 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
           );
           mailed = true;
         }
+        if (chosen.channels.reminder.push) {
+          const payload = JSON.stringify(
+            reminderPush({
+              language: first.language,
+              taskId: first.task_id,
+              taskTitle: first.task_title,
+              due: first,
+              timeZone: first.time_zone,
+            }),
+          );
+          const sendAt = afterQuietHours(new Date(now), first.time_zone, chosen.quiet_hours) ?? now;
+          for (const browser of browsers.filter((candidate) => candidate.user_id === first.user_id)) {
+            await push.enqueue({
+              subscriptionId: browser.id,
+              payload,
+              key: `reminder:${Math.min(...ids)}:${first.fire_at}:${browser.id}`,
+              sendAt,
+              now,
+            });
+            pushed = true;
+          }
+        }
         await reminders.markSent(ids, 'sent', now);
       }
-      return { taken: due.length, told, mailed };
+      return { taken: due.length, told, mailed, pushed };
     });
   }
 
@@ -102,6 +132,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
       taken += result.taken;
       announceNotifications(options.events, result.told);
       if (result.mailed) options.onMailQueued?.();
+      if (result.pushed) options.onPushQueued?.();
       if (result.taken < batchSize) return taken;
     }
   }

@@ -33,20 +33,6 @@ export function createMailOutboxRepository(db: Kysely<Tables>) {
         .execute();
     },
 
-    /**
-     * Messages queued since `since` under a key starting with `prefix` (a per-person count across
-     * processes). The prefix is ours, never a client's text: it holds no LIKE wildcard.
-     */
-    async countKeyed(prefix: string, since: string): Promise<number> {
-      const row = await db
-        .selectFrom('mail_outbox')
-        .select((eb) => eb.fn.countAll().as('count'))
-        .where('idempotency_key', 'like', `${prefix}%`)
-        .where('created_at', '>=', since)
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
-
     due(now: string, limit: number): Promise<OutboxRow[]> {
       return db
         .selectFrom('mail_outbox')

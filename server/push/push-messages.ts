@@ -1,0 +1,62 @@
+import { mailLanguage, oneLine } from '../mail/mail-layout.ts';
+import { NOTIFICATION_MAIL_TEXTS, type MailedNotificationKind } from '../mail/notification-mail.ts';
+import { dueText, REMINDER_MAIL_TEXTS } from '../mail/reminder-mail.ts';
+
+/** What a push message carries to the service worker, which shows it (web/public/sw.js). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  /** Opened when the notification is clicked (a path of the web app). */
+  url: string;
+  /** One notification per task and kind on the device: a newer one replaces the older. */
+  tag: string;
+}
+
+const BODY_MAX = 180;
+const short = (text: string) => {
+  const characters = [...oneLine(text)];
+  return characters.length <= BODY_MAX ? characters.join('') : `${characters.slice(0, BODY_MAX - 1).join('')}…`;
+};
+
+/** The bell's sentence in the person's language, and a comment's start (the same words as the e-mail). */
+export function notificationPush(input: {
+  language: string | null;
+  kind: MailedNotificationKind;
+  actorName: string | null;
+  taskId: number;
+  taskTitle: string;
+  excerpt: string;
+}): PushPayload {
+  const texts = NOTIFICATION_MAIL_TEXTS[mailLanguage(input.language)];
+  const title = texts.kinds[input.kind]
+    .replace('{{name}}', input.actorName ? oneLine(input.actorName) : texts.someone)
+    .replace('{{title}}', oneLine(input.taskTitle));
+  return { title: short(title), body: short(input.excerpt), url: `/dashboard?task=${input.taskId}`, tag: `${input.kind}-${input.taskId}` };
+}
+
+/** "Reminder: Call the bank" and when it is due, in the person's language and zone. */
+export function reminderPush(input: {
+  language: string | null;
+  taskId: number;
+  taskTitle: string;
+  due: { due_date: string | null; due_time: string | null };
+  timeZone: string | null;
+}): PushPayload {
+  const language = mailLanguage(input.language);
+  const texts = REMINDER_MAIL_TEXTS[language];
+  const body = input.due.due_date
+    ? texts.due(dueText({ due_date: input.due.due_date, due_time: input.due.due_time ?? null }, language, input.timeZone))
+    : texts.noDate;
+  return {
+    title: short(texts.subject(oneLine(input.taskTitle))),
+    body,
+    url: `/dashboard?task=${input.taskId}`,
+    tag: `reminder-${input.taskId}`,
+  };
+}
+
+/** Settings → Notifications' test. */
+export function testPush(language: string | null): PushPayload {
+  const texts = NOTIFICATION_MAIL_TEXTS[mailLanguage(language)].test;
+  return { title: texts.subject, body: texts.text, url: '/settings#notifications', tag: 'test' };
+}
