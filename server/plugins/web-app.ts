@@ -105,7 +105,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, o
         cacheControl: false,
         setHeaders(res, file) {
           const hashed = file.includes(`${path.sep}assets${path.sep}`);
-          res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+          // The service worker is looked at on every visit, so a new one reaches browsers at once.
+          const worker = path.basename(file) === 'sw.js';
+          res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=3600');
         },
       });
     }

@@ -7,6 +7,7 @@ import { useTimeZoneFromBrowser } from '../lib/use-user-clock.ts';
 import { useLiveUpdates } from '../lib/realtime.ts';
 import { lazyWithRetry } from '../lib/lazy-with-retry.ts';
 import { useSession } from '../lib/session.tsx';
+import { useServiceWorkerNavigation } from '../lib/service-worker-messages.ts';
 import { ErrorBoundary } from '../components/ui/error-boundary.tsx';
 import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { KeyboardShortcuts } from '../features/shortcuts/keyboard-shortcuts.tsx';
@@ -25,6 +26,8 @@ export function AppLayout() {
   const queryClient = useQueryClient();
   // Pending shares, collaborators' edits and comments arrive without a reload.
   useLiveUpdates();
+  // A clicked push notification opens its task here (issue 22).
+  useServiceWorkerNavigation();
   // Confirms the stored token on entry (a revoked or expired one answers 401, which signs
   // out) and refreshes the stored user.
   const me = useQuery(currentUserQuery());
