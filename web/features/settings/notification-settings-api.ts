@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  NOTIFICATION_CHANNELS,
   NOTIFICATION_SETTING_KINDS,
   NotificationSettingsResponse,
   NotificationSettingsWriteResponse,
@@ -7,8 +8,15 @@ import {
   type NotificationSettings,
   type NotificationSettingsInput,
 } from '../../../common/schemas/notification-settings.schema.ts';
+import {
+  PushBrowsersResponse,
+  PushBrowsersWriteResponse,
+  PushPublicKeyResponse,
+  type PushBrowser,
+} from '../../../common/schemas/push.schema.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { notificationKeys } from '../../lib/api/notification-queries.ts';
+import { enablePushInThisBrowser } from '../../lib/web-push.ts';
 
 /** Settings → Notifications (issue 22): the calls, loaded with the settings page only. */
 
@@ -28,7 +36,9 @@ export function withInput(settings: NotificationSettings, input: NotificationSet
   const channels = { ...settings.channels };
   for (const kind of NOTIFICATION_SETTING_KINDS) {
     const change = input.channels?.[kind];
-    if (change) channels[kind] = { in_app: change.in_app ?? channels[kind].in_app, email: change.email ?? channels[kind].email };
+    if (!change) continue;
+    const now = channels[kind];
+    channels[kind] = { in_app: change.in_app ?? now.in_app, email: change.email ?? now.email, push: change.push ?? now.push };
   }
   return {
     channels,
@@ -47,10 +57,12 @@ export function undoOf(settings: NotificationSettings, input: NotificationSettin
     for (const kind of NOTIFICATION_SETTING_KINDS) {
       const change = input.channels[kind];
       if (!change) continue;
-      undo.channels[kind] = {
-        ...(change.in_app === undefined ? {} : { in_app: settings.channels[kind].in_app }),
-        ...(change.email === undefined ? {} : { email: settings.channels[kind].email }),
-      };
+      undo.channels[kind] = Object.fromEntries(
+        NOTIFICATION_CHANNELS.filter((channel) => change[channel] !== undefined).map((channel) => [
+          channel,
+          settings.channels[kind][channel],
+        ]),
+      );
     }
   }
   if (input.quiet_hours !== undefined) undo.quiet_hours = settings.quiet_hours;
@@ -100,5 +112,53 @@ export function useSendTestNotification() {
     onSuccess: ({ channels }) => {
       if (channels.includes('in_app')) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     },
+  });
+}
+
+/** The browsers with push enabled, as the server lists them (GET, and the answer of each change). */
+export const pushBrowsersKeys = { all: ['push-subscriptions'] as const };
+
+/** GET /api/push/subscriptions → the browsers this person enabled push in. */
+export const pushBrowsersQuery = () =>
+  queryOptions({
+    queryKey: pushBrowsersKeys.all,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/push/subscriptions', { schema: PushBrowsersResponse, signal }).then((answer) => answer.subscriptions),
+  });
+
+/** GET /api/push/public-key: the server's VAPID key, asked for when push is being enabled (it seldom changes). */
+const pushPublicKeyQuery = () =>
+  queryOptions({
+    queryKey: ['push-public-key'] as const,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/push/public-key', { schema: PushPublicKeyResponse, signal }).then((answer) => answer.public_key),
+    staleTime: 5 * 60_000,
+  });
+
+/**
+ * "Enable push in this browser": the server's key, the browser's permission and subscription
+ * (web/lib/web-push.ts), then POST /api/push/subscriptions; the list is the server's answer.
+ */
+export function useEnablePush() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const publicKey = await queryClient.fetchQuery(pushPublicKeyQuery());
+      const subscription = await enablePushInThisBrowser(publicKey);
+      return apiRequest('/api/push/subscriptions', { method: 'POST', body: subscription, schema: PushBrowsersWriteResponse });
+    },
+    onSuccess: ({ subscriptions }) => queryClient.setQueryData<PushBrowser[]>(pushBrowsersKeys.all, subscriptions),
+    // A key the browser refused may be an old one: the next attempt asks the server again.
+    onError: () => queryClient.removeQueries({ queryKey: pushPublicKeyQuery().queryKey }),
+  });
+}
+
+/** DELETE /api/push/subscriptions/:id; the list is the server's answer (read again if the call failed). */
+export function useRemovePushBrowser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(`/api/push/subscriptions/${id}`, { method: 'DELETE', schema: PushBrowsersWriteResponse }),
+    onSuccess: ({ subscriptions }) => queryClient.setQueryData<PushBrowser[]>(pushBrowsersKeys.all, subscriptions),
+    onError: () => void queryClient.invalidateQueries({ queryKey: pushBrowsersKeys.all }),
   });
 }

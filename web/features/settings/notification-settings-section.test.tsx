@@ -27,7 +27,7 @@ const user: User = {
 /** What the server holds: comments by e-mail too, quiet hours at night, a reminder 30 minutes before. */
 const SAVED: NotificationSettings = {
   ...DEFAULT_NOTIFICATION_SETTINGS,
-  channels: { ...DEFAULT_NOTIFICATION_SETTINGS.channels, comment: { in_app: true, email: true } },
+  channels: { ...DEFAULT_NOTIFICATION_SETTINGS.channels, comment: { in_app: true, email: true, push: true } },
   quiet_hours: { start: '22:00', end: '07:00' },
   default_reminder_minutes: 30,
 };
@@ -49,6 +49,7 @@ function serve(options: { put?: (body: NotificationSettingsInput) => Response | 
     if (String(url) === '/api/user/notification-settings' && method === 'PUT')
       return put(JSON.parse(String(init?.body)) as NotificationSettingsInput);
     if (String(url) === '/api/user/notification-settings') return Response.json({ settings: SAVED });
+    if (String(url) === '/api/push/subscriptions') return Response.json({ subscriptions: [] });
     return Response.json({ message: 'Not found' }, { status: 404 });
   });
 }
@@ -86,7 +87,14 @@ describe('notification settings', () => {
     expect(box('Invitation answers in the app')).toBeChecked();
     expect(box('Invitation answers by e-mail')).not.toBeChecked();
     expect(box('Repeating tasks by e-mail')).not.toBeChecked();
-    expect(screen.getAllByRole('checkbox')).toHaveLength(8);
+    expect(box('Reminders as push notifications')).toBeChecked();
+    expect(box('Repeating tasks as push notifications')).not.toBeChecked();
+    expect(screen.getAllByRole('checkbox')).toHaveLength(15);
+    expect(
+      within(screen.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual([n.kindColumn, n.channel.in_app, n.channel.email, n.channel.push]);
 
     expect(toggle(n.quietHours.title)).toBeChecked();
     expect(toggle(n.quietHours.title)).toHaveAccessibleDescription(n.quietHours.description);
@@ -142,6 +150,45 @@ describe('notification settings', () => {
     await waitFor(() => expect(box('Invitation answers by e-mail')).toBeChecked());
     // A box says its own state: no toast for it.
     expect(screen.queryByText(n.saved)).toBeNull();
+  });
+
+  test('a push box is sent as that channel alone', async () => {
+    let answer: (response: Response) => void = () => {};
+    serve({ put: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const u = await renderSection();
+    await u.click(box('Comments and replies as push notifications'));
+    expect(box('Comments and replies as push notifications')).not.toBeChecked();
+    await waitFor(() => expect(requests('PUT')).toHaveLength(1));
+    expect(sent('PUT')).toEqual({ channels: { comment: { push: false } } });
+
+    const saved = Response.json({
+      message: 'Notification settings saved',
+      settings: withInput(SAVED, { channels: { comment: { push: false } } }),
+    });
+    answer(saved);
+    await waitFor(() => expect(saved.bodyUsed).toBe(true));
+    // The comment's other channels stay as they were.
+    expect(box('Comments and replies as push notifications')).not.toBeChecked();
+    expect(box('Comments and replies by e-mail')).toBeChecked();
+    expect(box('Comments and replies in the app')).toBeChecked();
+  });
+
+  test('a failed push box goes back to what it was, the others kept', async () => {
+    serve({ put: () => new Response('', { status: 500 }) });
+    const u = await renderSection();
+    await u.click(box('Mentions as push notifications'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(n.saveFailed);
+    expect(box('Mentions as push notifications')).toBeChecked();
+    expect(box('Mentions by e-mail')).toBeChecked();
+  });
+
+  test('the browsers with push are listed below the grid', async () => {
+    serve();
+    await renderSection();
+    // No browser yet; push cannot be had in this test's browser (no service worker), which is said quietly.
+    expect(await screen.findByTestId('push-browsers-empty')).toHaveTextContent(n.push.empty);
+    expect(screen.getByTestId('push-unsupported')).toHaveTextContent(n.push.unsupported);
+    expect(screen.queryByRole('button', { name: n.push.enable })).toBeNull();
   });
 
   test('a box whose change fails goes back, and the failure is said', async () => {
@@ -259,19 +306,25 @@ describe('notification settings', () => {
   });
 
   test('the test button names the channels that carried it', async () => {
-    serve({ test: () => Response.json({ message: 'Test notification sent', channels: ['in_app', 'email'] }) });
+    serve({ test: () => Response.json({ message: 'Test notification sent', channels: ['email', 'push'] }) });
     const u = await renderSection();
     await u.click(screen.getByRole('button', { name: n.test.button }));
-    expect(await screen.findByText('Test notification sent in the app and by e-mail.')).toBeInTheDocument();
+    expect(await screen.findByText('Test notification sent by e-mail and as a push notification.')).toBeInTheDocument();
     expect(requests('POST')).toHaveLength(1);
   });
 
-  test('the test button says the server’s reason when no channel can carry it', async () => {
-    serve({
-      test: () => Response.json({ message: 'Verify your e-mail address to receive notifications by e-mail.' }, { status: 422 }),
-    });
+  test('a test carried by push alone says so', async () => {
+    serve({ test: () => Response.json({ message: 'Test notification sent', channels: ['push'] }) });
     const u = await renderSection({ ...user, email_verified_at: null });
     await u.click(screen.getByRole('button', { name: n.test.button }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Verify your e-mail address to receive notifications by e-mail.');
+    expect(await screen.findByText('Test notification sent as a push notification.')).toBeInTheDocument();
+  });
+
+  test('the test button says the server’s reason when no channel can carry it', async () => {
+    const reason = 'Verify your e-mail address or enable push in a browser to receive notifications.';
+    serve({ test: () => Response.json({ message: reason }, { status: 422 }) });
+    const u = await renderSection({ ...user, email_verified_at: null });
+    await u.click(screen.getByRole('button', { name: n.test.button }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(reason);
   });
 });

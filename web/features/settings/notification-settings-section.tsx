@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertCircle, Bell, BellRing, Info, Mail, RotateCw, Send } from 'lucide-react';
+import { AlertCircle, Bell, BellRing, Info, Mail, MonitorSmartphone, RotateCw, Send } from 'lucide-react';
 import { Suspense, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,6 +16,7 @@ import { translateServerMessage } from '../../i18n/server-messages.ts';
 import { errorMessage, serverFieldErrors } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { notificationSettingsQuery, useSaveNotificationSettings, useSendTestNotification } from './notification-settings-api.ts';
+import { PushBrowsers } from './push-browsers.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
 /** The fields a message of the server (or of the schema, checked first) can land under. */
@@ -39,9 +40,10 @@ const selectClasses =
   'h-10 w-full min-w-0 rounded-control border border-line bg-surface px-2.5 text-sm text-fg focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40 disabled:opacity-60 sm:w-72';
 
 /**
- * Settings → Notifications (issue 22): for each kind of event, whether it shows in the app and
- * comes by e-mail; quiet hours for e-mails; the daily digest; the default reminder of new tasks
- * with a time; and a test notification. Every change is saved as it is made.
+ * Settings → Notifications (issue 22): for each kind of event, whether it shows in the app, comes
+ * by e-mail and as a push notification; the browsers push is enabled in; quiet hours for e-mails
+ * and push; the daily digest; the default reminder of new tasks with a time; and a test
+ * notification. Every change is saved as it is made.
  */
 export function NotificationSettingsSection({ user }: { user: User }) {
   const { t } = useTranslation('settings');
@@ -57,6 +59,7 @@ export function NotificationSettingsSection({ user }: { user: User }) {
                 <span className="block h-3 w-40 max-w-full animate-pulse rounded-full bg-surface-2" />
                 <span className="block h-3 w-56 max-w-full animate-pulse rounded-full bg-surface-2" />
               </span>
+              <span className="h-4 w-4 animate-pulse rounded bg-surface-2" />
               <span className="h-4 w-4 animate-pulse rounded bg-surface-2" />
               <span className="h-4 w-4 animate-pulse rounded bg-surface-2" />
             </div>
@@ -200,6 +203,8 @@ function NotificationSettingsForm({ settings, emailVerified }: { settings: Notif
     <div className="space-y-6">
       <ChannelGrid settings={settings} emailVerified={emailVerified} onChange={(input) => void change(input)} />
 
+      <PushBrowsers />
+
       <SettingRow
         id={ids.quiet}
         title={t('notifications.quietHours.title')}
@@ -274,7 +279,11 @@ function NotificationSettingsForm({ settings, emailVerified }: { settings: Notif
   );
 }
 
-/** Kind × channel: a box for each, saved as it is ticked. Narrow screens keep the three columns, the texts wrap. */
+/**
+ * Kind × channel: a box for each, saved as it is ticked. Wider screens show a table; phones stack
+ * each kind's name over its three boxes, which stay in the header's columns (the table's roles are
+ * said outright, as a table laid out as a grid loses them in some browsers).
+ */
 function ChannelGrid({
   settings,
   emailVerified,
@@ -285,54 +294,69 @@ function ChannelGrid({
   onChange(input: NotificationSettingsInput): void;
 }) {
   const { t } = useTranslation('settings');
-  const channelIcons = { in_app: Bell, email: Mail } as const;
+  const channelIcons = { in_app: Bell, email: Mail, push: MonitorSmartphone } as const;
+  const stackedRow = 'max-sm:grid max-sm:grid-cols-3';
   return (
     <div>
       <div className="overflow-hidden rounded-control border border-line">
-        <table className="w-full border-collapse text-sm" data-testid="notification-channels">
+        <table role="table" className="w-full border-collapse text-sm max-sm:block" data-testid="notification-channels">
           <caption className="sr-only">{t('notifications.channelsCaption')}</caption>
-          <thead className="bg-surface-2/50">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-start text-xs font-medium text-muted sm:px-4">
+          <thead role="rowgroup" className="bg-surface-2/50 max-sm:block">
+            <tr role="row" className={stackedRow}>
+              <th role="columnheader" scope="col" className="px-3 py-2 text-start text-xs font-medium text-muted max-sm:sr-only sm:px-4">
                 {t('notifications.kindColumn')}
               </th>
               {NOTIFICATION_CHANNELS.map((channel) => {
                 const Icon = channelIcons[channel];
                 return (
-                  <th key={channel} scope="col" className="w-16 px-1 py-2 text-center text-xs font-medium text-muted sm:w-28">
-                    <span className="flex flex-col items-center gap-1 sm:flex-row sm:justify-center">
+                  <th
+                    key={channel}
+                    role="columnheader"
+                    scope="col"
+                    className="px-1 py-2 text-center align-bottom text-xs font-medium text-muted sm:w-24 lg:w-28"
+                  >
+                    <span className="flex flex-col items-center gap-1">
                       <Icon aria-hidden className="h-3.5 w-3.5 shrink-0" />
-                      <span className="break-words">{t(`notifications.channel.${channel}`)}</span>
+                      <span className="max-w-full hyphens-auto break-words">{t(`notifications.channel.${channel}`)}</span>
                     </span>
                   </th>
                 );
               })}
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup" className="max-sm:block">
             {NOTIFICATION_SETTING_KINDS.map((kind) => {
               const name = t(`notifications.kinds.${kind}.name`);
               return (
-                <tr key={kind} className="border-t border-line" data-kind={kind}>
-                  <th scope="row" className="px-3 py-3 text-start align-top font-normal sm:px-4">
+                <tr key={kind} role="row" className={cx('border-t border-line', stackedRow)} data-kind={kind}>
+                  <th
+                    role="rowheader"
+                    scope="row"
+                    className="px-3 py-3 text-start align-top font-normal max-sm:col-span-3 max-sm:pb-1 sm:px-4"
+                  >
                     <span className="block font-medium break-words text-fg">{name}</span>
                     <span className="mt-0.5 block text-xs break-words text-muted">{t(`notifications.kinds.${kind}.description`)}</span>
                   </th>
-                  {NOTIFICATION_CHANNELS.map((channel) => (
-                    <td key={channel} className="px-1 py-2 text-center align-middle">
-                      {/* The whole square takes the click; the box's name says both the kind and the channel. */}
-                      <label className="mx-auto flex h-10 w-10 cursor-pointer items-center justify-center rounded-control hover:bg-surface-2">
-                        <input
-                          type="checkbox"
-                          checked={settings.channels[kind][channel]}
-                          onChange={(event) => onChange({ channels: { [kind]: { [channel]: event.target.checked } } })}
-                          aria-label={t(`notifications.cell.${channel}`, { kind: name })}
-                          className="h-4 w-4 cursor-pointer accent-brand"
-                          data-channel={channel}
-                        />
-                      </label>
-                    </td>
-                  ))}
+                  {NOTIFICATION_CHANNELS.map((channel) => {
+                    const Icon = channelIcons[channel];
+                    return (
+                      <td key={channel} role="cell" className="px-1 py-2 text-center align-middle max-sm:pt-0">
+                        {/* The whole square takes the click; the box's name says both the kind and the channel. */}
+                        <label className="mx-auto flex h-11 w-full max-w-24 cursor-pointer items-center justify-center gap-1.5 rounded-control hover:bg-surface-2 sm:h-10 sm:w-10">
+                          {/* Phones: the column's icon by each box, the header being further up. */}
+                          <Icon aria-hidden className="h-3.5 w-3.5 shrink-0 text-muted sm:hidden" />
+                          <input
+                            type="checkbox"
+                            checked={settings.channels[kind][channel]}
+                            onChange={(event) => onChange({ channels: { [kind]: { [channel]: event.target.checked } } })}
+                            aria-label={t(`notifications.cell.${channel}`, { kind: name })}
+                            className="h-4 w-4 cursor-pointer accent-brand"
+                            data-channel={channel}
+                          />
+                        </label>
+                      </td>
+                    );
+                  })}
                 </tr>
               );
             })}
@@ -521,6 +545,7 @@ function TestNotification() {
         busy={test.isPending}
         aria-describedby={descriptionId}
         icon={<Send aria-hidden className="rtl-mirror h-4 w-4" />}
+        className="max-sm:h-11"
       >
         {t('notifications.test.button')}
       </Button>
