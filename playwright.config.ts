@@ -100,5 +100,7 @@ function serverEnv(serverPort: number, serverDataDir?: string) {
     RATE_LIMIT_SHARE_PER_MINUTE: '1000',
     // Reminders set a few seconds ahead arrive within a second (issue 22), not the default 10 s.
     REMINDER_POLL_MS: '500',
+    // The push service the browser tests stand up is on loopback (tests/support/push-receiver.ts).
+    OUTBOUND_ALLOW_PRIVATE: 'true',
   };
 }

@@ -1,3 +1,4 @@
+import type { LanguageCode } from '../../common/locales.ts';
 import { mailLanguage, oneLine } from '../mail/mail-layout.ts';
 import { NOTIFICATION_MAIL_TEXTS, type MailedNotificationKind } from '../mail/notification-mail.ts';
 import { dueText, REMINDER_MAIL_TEXTS } from '../mail/reminder-mail.ts';
@@ -55,8 +56,18 @@ export function reminderPush(input: {
   };
 }
 
+/** The test's body as a push message: it is about this browser, not the mailbox. */
+export const PUSH_TEST_TEXTS: Record<LanguageCode, string> = {
+  en: 'This is a test. Taskaty’s notifications reach you in this browser.',
+  hi: 'यह एक परीक्षण है। Taskaty की सूचनाएँ इस ब्राउज़र में आप तक पहुँचती हैं।',
+  ar: 'هذا إشعار تجريبي. تصلك إشعارات Taskaty في هذا المتصفح.',
+  es: 'Esto es una prueba. Las notificaciones de Taskaty te llegan en este navegador.',
+  fr: 'Ceci est un test. Les notifications de Taskaty vous parviennent dans ce navigateur.',
+  de: 'Das ist ein Test. Die Benachrichtigungen von Taskaty erreichen dich in diesem Browser.',
+};
+
 /** Settings → Notifications' test. */
 export function testPush(language: string | null): PushPayload {
-  const texts = NOTIFICATION_MAIL_TEXTS[mailLanguage(language)].test;
-  return { title: texts.subject, body: texts.text, url: '/settings#notifications', tag: 'test' };
+  const code = mailLanguage(language);
+  return { title: NOTIFICATION_MAIL_TEXTS[code].test.subject, body: PUSH_TEST_TEXTS[code], url: '/settings#notifications', tag: 'test' };
 }
