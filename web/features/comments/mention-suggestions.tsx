@@ -75,13 +75,16 @@ export function useMentionSuggestions(
     return false;
   };
 
+  // In the flow under the box (not floating): a dialog's scrolling area never clips it, and it is
+  // scrolled into view as it opens.
   const list = open ? (
-    <div className="relative">
+    <div>
       <ul
+        ref={(element) => element?.scrollIntoView?.({ block: 'nearest' })}
         id={listId}
         role="listbox"
         aria-label={t('mentions.label')}
-        className="absolute inset-x-0 top-0 z-20 max-h-64 overflow-y-auto rounded-control border border-line bg-surface p-1 shadow-lg sm:max-w-sm"
+        className="max-h-64 overflow-y-auto rounded-control border border-line bg-surface p-1 shadow-sm sm:max-w-sm"
         data-testid="mention-suggestions"
       >
         {suggestions.map((person, index) => (
