@@ -19,6 +19,7 @@ import { reminders } from './migrations/012-reminders.ts';
 import { notificationSettings } from './migrations/013-notification-settings.ts';
 import { sharedCounters } from './migrations/014-shared-counters.ts';
 import { webPush } from './migrations/015-web-push.ts';
+import { outboxRelevance } from './migrations/016-outbox-relevance.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -126,6 +127,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '013-notification-settings': notificationSettings(),
     '014-shared-counters': sharedCounters(dialect),
     '015-web-push': webPush(dialect),
+    '016-outbox-relevance': outboxRelevance(),
   };
 }
 

@@ -158,6 +158,11 @@ export interface MailOutboxTable {
   sent_at: string | null;
   /** A message queued twice under one key is queued once (migration 013); null: not compared. */
   idempotency_key: string | null;
+  /** What it is about (migration 016): sent only if still true when it leaves; null: about no task. */
+  about_task_id: number | null;
+  about_user_id: number | null;
+  about_comment_id: number | null;
+  about_kind: string | null;
 }
 
 /**
@@ -247,6 +252,8 @@ export interface PushSubscriptionsTable {
   user_agent: string | null;
   created_at: string;
   last_used_at: string | null;
+  /** The sign-in that enabled it (migration 016): signing out removes it. */
+  token_id: number | null;
 }
 
 /** A push message to send to one browser (migration 015). */
@@ -262,6 +269,10 @@ export interface PushOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** What it is about (migration 016), for its browser's person. */
+  about_task_id: number | null;
+  about_comment_id: number | null;
+  about_kind: string | null;
 }
 
 /** Facts about this database as a whole (migration 006): `list_epoch`, renewed by every restore. */

@@ -48,6 +48,11 @@ export function createMailDispatcher(options: MailDispatcherOptions) {
     await outbox.releaseStale(new Date(now.getTime() - 5 * 60_000).toISOString());
     for (const message of await outbox.due(now.toISOString(), 50)) {
       if (!(await outbox.claim(message.id, clock.nowIso()))) continue;
+      // Held (quiet hours, a retry, an undo window) past what it tells of: it is not sent.
+      if (!Number(message.still_true)) {
+        await outbox.markCancelled(message.id, clock.nowIso());
+        continue;
+      }
       try {
         await (
           await openTransport(options.smtpUrl)

@@ -40,6 +40,11 @@ export function createPushDispatcher(options: {
     const keys = await options.vapid();
     for (const message of due) {
       if (!(await push.claim(message.id, clock.nowIso()))) continue;
+      // Held (quiet hours, a retry, an undo window) past what it tells of: it is not sent.
+      if (!Number(message.still_true)) {
+        await push.markCancelled(message.id, clock.nowIso());
+        continue;
+      }
       try {
         const request = webpush.generateRequestDetails(
           { endpoint: message.endpoint, keys: { p256dh: message.p256dh, auth: message.auth } },

@@ -3,6 +3,7 @@ import { startPushReceiver } from '../../tests/support/push-receiver.ts';
 import { createTestApp, type SignedInUser, type TestApp } from '../../tests/support/test-app.ts';
 import { testDialects } from '../../tests/support/test-database.ts';
 import type { Clock } from '../clock.ts';
+import { createMailOutboxRepository } from '../db/repositories/mail-outbox.repository.ts';
 
 /** A clock the test moves: the dispatcher retries and holds by its "now". */
 function testClock(start: string): Clock & { set(iso: string): void } {
@@ -125,6 +126,94 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
     await t.app.taskaty.push.flush();
     expect(failing.received.map((message) => (message.payload as { tag: string }).tag)).toEqual(['test']);
     clock.set(new Date().toISOString());
+  });
+
+  test('what waits in the outboxes is not sent once its subject has gone: a person removed, a reminder’s task completed, an occurrence taken back', async () => {
+    const owner = await t.signUp({ name: 'Olga' });
+    const friend = await t.signUp({ name: 'Femi' });
+    const friendsBrowser = await enable(friend);
+    const ownersBrowser = await enable(owner);
+    const mails = (email: string) =>
+      t.database.db
+        .selectFrom('mail_outbox')
+        .select(['status', 'about_kind'])
+        .where('to_address', '=', email)
+        .where('about_kind', 'is not', null)
+        .execute();
+    // Every e-mail channel on, and quiet hours all day long: everything waits in the outboxes.
+    for (const user of [owner, friend])
+      await call(user, 'PUT', '/api/user/notification-settings', {
+        channels: {
+          comment: { email: true },
+          occurrence: { email: true, push: true },
+          reminder: { email: true },
+          share_answer: { push: false },
+        },
+        quiet_hours: { start: '00:00', end: '23:59' },
+      });
+    const today = clock.nowIso().slice(0, 10);
+    const task = (
+      await call(owner, 'POST', '/api/tasks/add', { title: 'Weekly sync', due_date: today, recurrence: 'FREQ=WEEKLY;INTERVAL=1' })
+    ).json().task;
+    await call(owner, 'POST', `/api/tasks/${task.id}/share`, { email_ids: [friend.user.email] });
+    await call(friend, 'POST', `/api/tasks/${task.id}/accept-share`);
+
+    // A comment told to the friend, who is then removed from the task before the quiet hours end.
+    await call(owner, 'POST', '/api/tasks/comments/add', { task_id: task.id, content: 'Agenda attached' });
+    // The owner's reminder, due now, and the task completed before the message leaves.
+    const other = (await call(owner, 'POST', '/api/tasks/add', { title: 'Pay rent', due_date: today, due_time: '23:59' })).json().task;
+    await call(owner, 'POST', `/api/tasks/${other.id}/reminders`, { remind_at: new Date(clock.now().getTime() + 60_000).toISOString() });
+    clock.set(new Date(clock.now().getTime() + 60_000).toISOString());
+    expect(await t.app.taskaty.reminders.pass()).toBe(1);
+    await call(owner, 'PUT', `/api/tasks/complete/${other.id}`);
+    await call(owner, 'DELETE', `/api/tasks/${task.id}/remove-share`, { user_id: friend.user.id });
+
+    clock.set(new Date(clock.now().getTime() + 86_400_000).toISOString());
+    await t.app.taskaty.push.flush();
+    await t.app.taskaty.mail.flush();
+    expect(friendsBrowser.received).toEqual([]);
+    expect(ownersBrowser.received).toEqual([]);
+    expect((await outbox()).filter((row) => row.status === 'pending')).toEqual([]);
+    // This app has no SMTP server, so its mail waits; the dispatcher would find the reminder's no longer true.
+    const waiting = await createMailOutboxRepository(t.database.db).due(clock.nowIso(), 100);
+    expect(
+      waiting
+        .filter((mail) => mail.to_address === owner.user.email && mail.about_kind)
+        .map((mail) => [mail.about_kind, Number(mail.still_true)]),
+    ).toEqual([['reminder', 0]]);
+    expect(
+      waiting
+        .filter((mail) => mail.to_address === friend.user.email && mail.about_kind)
+        .map((mail) => [mail.about_kind, Number(mail.still_true)]),
+    ).toEqual([['comment', 0]]);
+
+    // A repeating task completed by the friend tells the owner of the next occurrence, 10 s later:
+    // taken back within them, it is never sent.
+    await call(owner, 'PUT', '/api/user/notification-settings', { quiet_hours: null });
+    await call(owner, 'POST', `/api/tasks/${task.id}/share`, { email_ids: [friend.user.email] });
+    await call(friend, 'POST', `/api/tasks/${task.id}/accept-share`);
+    const completed = (await call(friend, 'PUT', `/api/tasks/complete/${task.id}`)).json();
+    await t.app.taskaty.push.flush();
+    expect(ownersBrowser.received).toEqual([]);
+    await call(friend, 'PUT', `/api/tasks/uncomplete/${task.id}`, { take_back_occurrence: completed.next_occurrence.id });
+    clock.set(new Date(clock.now().getTime() + 11_000).toISOString());
+    await t.app.taskaty.push.flush();
+    expect(ownersBrowser.received).toEqual([]);
+    clock.set(new Date().toISOString());
+  });
+
+  test('push lasts as long as the sign-in that enabled it: signing out removes the browser', async () => {
+    const user = await t.signUp();
+    await enable(user);
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: user.user.email, password: 'correct horse battery' },
+    });
+    const other = { ...user, headers: { authorization: `Bearer ${second.json().token.plainTextToken}` } };
+    expect((await call(other, 'GET', '/api/push/subscriptions')).json().subscriptions).toHaveLength(1);
+    expect((await call(user, 'POST', '/api/user/logout')).statusCode).toBe(200);
+    expect((await call(other, 'GET', '/api/push/subscriptions')).json().subscriptions).toEqual([]);
   });
 
   test('a browser can be removed by its person only; limits and bad subscriptions get field errors', async () => {

@@ -52,7 +52,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ auth: AuthService; push: PushSe
     async (request, reply) =>
       reply.code(201).send({
         message: 'Push notifications enabled in this browser',
-        subscriptions: await push.subscribe(request.user, request.body, request.headers['user-agent']),
+        subscriptions: await push.subscribe(request.user, request.tokenId, request.body, request.headers['user-agent']),
       }),
   );
 

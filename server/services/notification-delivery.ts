@@ -12,6 +12,7 @@ import { notificationPush } from '../push/push-messages.ts';
 import { createPushRepository } from '../db/repositories/push.repository.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { announceNotifications } from './notification.service.ts';
+import { RESTORE_WINDOW_MS } from './task-restore.service.ts';
 
 /** The setting that governs each kind of notification (Settings → Notifications). */
 export const SETTING_OF: Record<NotificationKind, NotificationSettingKind> = {
@@ -100,8 +101,22 @@ export function createNotificationDelivery(deps: {
           excerpt: item.excerpt ?? '',
         });
         const eventKey = (item: NewNotification) => `${item.kind}:${item.taskId}:${item.commentId ?? 0}:${item.userId}:${now}`;
-        const heldUntil = (item: NewNotification) =>
-          afterQuietHours(new Date(now), users.get(item.userId)?.time_zone ?? null, settings.get(item.userId)!.quiet_hours);
+        // A repeating task's next occurrence can be taken back for a few seconds (its Undo): what tells
+        // of it waits that long, and is not sent if it was (outbox-relevance.ts). Then quiet hours.
+        const heldUntil = (item: NewNotification) => {
+          const quiet = afterQuietHours(new Date(now), users.get(item.userId)?.time_zone ?? null, settings.get(item.userId)!.quiet_hours);
+          const undoable = item.kind === 'occurrence' ? new Date(Date.parse(now) + RESTORE_WINDOW_MS).toISOString() : undefined;
+          return [quiet, undoable]
+            .filter((at) => at !== undefined)
+            .sort()
+            .at(-1);
+        };
+        const aboutOf = (item: NewNotification) => ({
+          taskId: item.taskId,
+          userId: item.userId,
+          commentId: item.commentId ?? null,
+          kind: item.kind,
+        });
 
         const outbox = createMailOutboxRepository(trx);
         for (const item of byMail) {
@@ -111,6 +126,7 @@ export function createNotificationDelivery(deps: {
           const sendAt = heldUntil(item);
           await outbox.enqueue({ to: person.email, ...mail }, now, {
             key: `notification:${eventKey(item)}`,
+            about: aboutOf(item),
             ...(sendAt ? { sendAt } : {}),
           });
           mailed = true;
@@ -127,6 +143,7 @@ export function createNotificationDelivery(deps: {
               key: `push:${eventKey(item)}:${browser.id}`,
               sendAt: heldUntil(item) ?? now,
               now,
+              about: aboutOf(item),
             });
             pushed = true;
           }

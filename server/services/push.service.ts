@@ -32,8 +32,9 @@ export function createPushService(deps: { database: Database; clock: Clock; vapi
     /**
      * Saves this browser's subscription. Its endpoint is an address the server will post to, so it
      * must be a public HTTPS address (server/outbound) unless OUTBOUND_ALLOW_PRIVATE says otherwise.
+     * It lasts as long as the sign-in that saves it (signing out removes it).
      */
-    async subscribe(user: UserRow, input: PushSubscriptionInput, userAgent: string | undefined): Promise<PushBrowser[]> {
+    async subscribe(user: UserRow, tokenId: number, input: PushSubscriptionInput, userAgent: string | undefined): Promise<PushBrowser[]> {
       const refusal = refusalOf(input.endpoint, deps.allowPrivate);
       if (refusal) throw new ValidationError({ endpoint: [refusal] });
       const existing = await push.list(user.id);
@@ -41,6 +42,7 @@ export function createPushService(deps: { database: Database; clock: Clock; vapi
         throw new AppError(422, `Push can be enabled in at most ${PUSH_SUBSCRIPTIONS_MAX} browsers. Remove one first.`);
       await push.subscribe({
         userId: user.id,
+        tokenId,
         endpoint: input.endpoint,
         p256dh: input.keys.p256dh,
         auth: input.keys.auth,

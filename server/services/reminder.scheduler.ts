@@ -92,7 +92,11 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
             },
             now,
             // The first reminder of the group names the delivery: the same reminders are never mailed twice.
-            { key: `reminder:${Math.min(...ids)}:${first.fire_at}`, ...(sendAt ? { sendAt } : {}) },
+            {
+              key: `reminder:${Math.min(...ids)}:${first.fire_at}`,
+              about: { taskId: first.task_id, userId: first.user_id, kind: 'reminder' },
+              ...(sendAt ? { sendAt } : {}),
+            },
           );
           mailed = true;
         }
@@ -114,6 +118,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
               key: `reminder:${Math.min(...ids)}:${first.fire_at}:${browser.id}`,
               sendAt,
               now,
+              about: { taskId: first.task_id, kind: 'reminder' },
             });
             pushed = true;
           }

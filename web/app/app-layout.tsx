@@ -8,6 +8,7 @@ import { useLiveUpdates } from '../lib/realtime.ts';
 import { lazyWithRetry } from '../lib/lazy-with-retry.ts';
 import { useSession } from '../lib/session.tsx';
 import { useServiceWorkerNavigation } from '../lib/service-worker-messages.ts';
+import { usePushRenewal } from '../lib/push-renewal.ts';
 import { ErrorBoundary } from '../components/ui/error-boundary.tsx';
 import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { KeyboardShortcuts } from '../features/shortcuts/keyboard-shortcuts.tsx';
@@ -26,8 +27,13 @@ export function AppLayout() {
   const queryClient = useQueryClient();
   // Pending shares, collaborators' edits and comments arrive without a reload.
   useLiveUpdates();
-  // A clicked push notification opens its task here (issue 22).
+  // A clicked push notification opens its task here (issue 22), and push enabled here before by
+  // this person comes back with their new sign-in.
   useServiceWorkerNavigation();
+  usePushRenewal(
+    session.status === 'authenticated' ? session.user.id : undefined,
+    session.status === 'authenticated' ? session.token : undefined,
+  );
   // Confirms the stored token on entry (a revoked or expired one answers 401, which signs
   // out) and refreshes the stored user.
   const me = useQuery(currentUserQuery());

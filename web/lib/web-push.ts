@@ -81,12 +81,15 @@ export async function enablePushInThisBrowser(publicKey: string): Promise<PushSu
   return { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } };
 }
 
-/** The endpoint of this browser's push subscription, or null; it never registers the worker. */
-export async function currentPushEndpoint(): Promise<string | null> {
-  if (pushSupport() === 'unsupported') return null;
+/**
+ * This browser's push subscription as the server takes it, or null; it never asks for permission
+ * or registers the worker (for renewing a subscription on sign-in, lib/push-renewal.ts).
+ */
+export async function existingPushSubscription(): Promise<PushSubscriptionInput | null> {
+  if (pushSupport() !== 'supported' || window.Notification.permission !== 'granted') return null;
   // The registration whose scope holds this page (the worker's scope is the whole app).
   const registration = await navigator.serviceWorker.getRegistration();
-  if (!registration) return null;
-  const subscription = await registration.pushManager.getSubscription();
-  return subscription?.endpoint ?? null;
+  const subscription = await registration?.pushManager.getSubscription();
+  const { endpoint, keys } = subscription?.toJSON() ?? {};
+  return endpoint && keys?.p256dh && keys.auth ? { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } } : null;
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { MailOutboxTable, Tables } from '../tables.ts';
+import { stillTrue, type About } from './outbox-relevance.ts';
 
 export type OutboxRow = Selectable<MailOutboxTable>;
 
@@ -12,7 +13,7 @@ export function createMailOutboxRepository(db: Kysely<Tables>) {
     async enqueue(
       message: { to: string; subject: string; text: string; html: string },
       now: string,
-      options: { key?: string; sendAt?: string } = {},
+      options: { key?: string; sendAt?: string; about?: About } = {},
     ): Promise<void> {
       await db
         .insertInto('mail_outbox')
@@ -28,15 +29,21 @@ export function createMailOutboxRepository(db: Kysely<Tables>) {
           created_at: now,
           sent_at: null,
           idempotency_key: options.key ?? null,
+          about_task_id: options.about?.taskId ?? null,
+          about_user_id: options.about?.userId ?? null,
+          about_comment_id: options.about?.commentId ?? null,
+          about_kind: options.about?.kind ?? null,
         })
         .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
         .execute();
     },
 
-    due(now: string, limit: number): Promise<OutboxRow[]> {
+    /** Messages due now; `still_true` 0 for one whose subject has gone meanwhile (outbox-relevance.ts). */
+    due(now: string, limit: number): Promise<Array<OutboxRow & { still_true: number }>> {
       return db
         .selectFrom('mail_outbox')
         .selectAll()
+        .select(stillTrue('mail_outbox', 'mail_outbox.about_user_id').as('still_true'))
         .where('status', '=', 'pending')
         .where('next_attempt_at', '<=', now)
         .orderBy('next_attempt_at')
@@ -54,6 +61,11 @@ export function createMailOutboxRepository(db: Kysely<Tables>) {
         .where('status', '=', 'pending')
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** A message whose subject has gone (a task deleted or completed, a person removed): never sent. */
+    async markCancelled(id: number, now: string): Promise<void> {
+      await db.updateTable('mail_outbox').set({ status: 'cancelled', sent_at: now }).where('id', '=', id).execute();
     },
 
     async markSent(id: number, now: string): Promise<void> {

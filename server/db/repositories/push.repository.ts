@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { PushOutboxTable, PushSubscriptionsTable, Tables } from '../tables.ts';
+import { stillTrue, type About } from './outbox-relevance.ts';
 
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 export type PushOutboxRow = Selectable<PushOutboxTable> & { endpoint: string; p256dh: string; auth: string };
@@ -8,11 +9,34 @@ export type PushOutboxRow = Selectable<PushOutboxTable> & { endpoint: string; p2
 export function createPushRepository(db: Kysely<Tables>) {
   return {
     /**
-     * Saves a browser's subscription for `userId`. An endpoint is one browser: saved again (the
-     * browser renewed its keys, or another account signed in there) it moves to this account.
+     * Saves a browser's subscription for `userId`, for as long as the sign-in `tokenId` lasts. An
+     * endpoint is one browser: saved again (the browser renewed its keys, signed in again, or
+     * another account signed in there) it moves to this sign-in.
      */
-    async subscribe(input: { userId: number; endpoint: string; p256dh: string; auth: string; userAgent: string | null; now: string }) {
-      const values = { user_id: input.userId, p256dh: input.p256dh, auth: input.auth, user_agent: input.userAgent };
+    async subscribe(input: {
+      userId: number;
+      tokenId: number;
+      endpoint: string;
+      p256dh: string;
+      auth: string;
+      userAgent: string | null;
+      now: string;
+    }) {
+      // Another account's browser before: nothing queued for that account goes to it any more.
+      const before = await db
+        .selectFrom('push_subscriptions')
+        .select(['id', 'user_id'])
+        .where('endpoint', '=', input.endpoint)
+        .executeTakeFirst();
+      if (before && Number(before.user_id) !== input.userId)
+        await db.deleteFrom('push_outbox').where('subscription_id', '=', before.id).where('status', '=', 'pending').execute();
+      const values = {
+        user_id: input.userId,
+        token_id: input.tokenId,
+        p256dh: input.p256dh,
+        auth: input.auth,
+        user_agent: input.userAgent,
+      };
       await db
         .insertInto('push_subscriptions')
         .values({ ...values, endpoint: input.endpoint, created_at: input.now, last_used_at: null })
@@ -45,7 +69,14 @@ export function createPushRepository(db: Kysely<Tables>) {
       await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
     },
 
-    async enqueue(message: { subscriptionId: number; payload: string; key: string; sendAt: string; now: string }): Promise<void> {
+    async enqueue(message: {
+      subscriptionId: number;
+      payload: string;
+      key: string;
+      sendAt: string;
+      now: string;
+      about?: Omit<About, 'userId'>;
+    }): Promise<void> {
       await db
         .insertInto('push_outbox')
         .values({
@@ -58,17 +89,22 @@ export function createPushRepository(db: Kysely<Tables>) {
           last_error: null,
           created_at: message.now,
           sent_at: null,
+          about_task_id: message.about?.taskId ?? null,
+          about_comment_id: message.about?.commentId ?? null,
+          about_kind: message.about?.kind ?? null,
         })
         .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
         .execute();
     },
 
-    due(now: string, limit: number): Promise<PushOutboxRow[]> {
+    /** Messages due now; `still_true` 0 for one whose subject has gone meanwhile (outbox-relevance.ts). */
+    due(now: string, limit: number): Promise<Array<PushOutboxRow & { still_true: number }>> {
       return db
         .selectFrom('push_outbox')
         .innerJoin('push_subscriptions', 'push_subscriptions.id', 'push_outbox.subscription_id')
         .selectAll('push_outbox')
         .select(['push_subscriptions.endpoint', 'push_subscriptions.p256dh', 'push_subscriptions.auth'])
+        .select(stillTrue('push_outbox', 'push_subscriptions.user_id').as('still_true'))
         .where('push_outbox.status', '=', 'pending')
         .where('push_outbox.next_attempt_at', '<=', now)
         .orderBy('push_outbox.next_attempt_at')
@@ -86,6 +122,11 @@ export function createPushRepository(db: Kysely<Tables>) {
         .where('status', '=', 'pending')
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** A message whose subject has gone (a task deleted or completed, a person removed): never sent. */
+    async markCancelled(id: number, now: string): Promise<void> {
+      await db.updateTable('push_outbox').set({ status: 'cancelled', sent_at: now }).where('id', '=', id).execute();
     },
 
     async markSent(id: number, subscriptionId: number, now: string): Promise<void> {

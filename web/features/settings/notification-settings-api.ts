@@ -17,6 +17,8 @@ import {
 import { apiRequest } from '../../lib/api-client.ts';
 import { notificationKeys } from '../../lib/api/notification-queries.ts';
 import { enablePushInThisBrowser } from '../../lib/web-push.ts';
+import { rememberPushOwner } from '../../lib/push-renewal.ts';
+import { userKeys } from '../../lib/api/user-queries.ts';
 
 /** Settings → Notifications (issue 22): the calls, loaded with the settings page only. */
 
@@ -147,7 +149,11 @@ export function useEnablePush() {
       const subscription = await enablePushInThisBrowser(publicKey);
       return apiRequest('/api/push/subscriptions', { method: 'POST', body: subscription, schema: PushBrowsersWriteResponse });
     },
-    onSuccess: ({ subscriptions }) => queryClient.setQueryData<PushBrowser[]>(pushBrowsersKeys.all, subscriptions),
+    onSuccess: ({ subscriptions }) => {
+      queryClient.setQueryData<PushBrowser[]>(pushBrowsersKeys.all, subscriptions);
+      const me = queryClient.getQueryData<{ user: { id: number } }>(userKeys.me);
+      if (me) rememberPushOwner(me.user.id);
+    },
     // A key the browser refused may be an old one: the next attempt asks the server again.
     onError: () => queryClient.removeQueries({ queryKey: pushPublicKeyQuery().queryKey }),
   });

@@ -4,7 +4,7 @@ import type { PushBrowser } from '../../../common/schemas/push.schema.ts';
 import { ToastProvider } from '../../components/ui/toast.tsx';
 import common from '../../i18n/locales/en/common.json';
 import settings from '../../i18n/locales/en/settings.json';
-import { currentPushEndpoint, enablePushInThisBrowser } from '../../lib/web-push.ts';
+import { enablePushInThisBrowser, existingPushSubscription } from '../../lib/web-push.ts';
 import { renderWithProviders } from '../../test-render.tsx';
 import { PushBrowsers } from './push-browsers.tsx';
 
@@ -292,19 +292,23 @@ describe('web-push', () => {
     expect(browser.pushManager.subscribe).toHaveBeenCalledOnce();
   });
 
-  test('this browser’s endpoint, or null without a registration (never registering one)', async () => {
+  test('this browser’s subscription once allowed, or null without permission or a registration (never asking or registering)', async () => {
     const existing = fakeSubscription('https://push.example.com/send/here', KEY_BYTES);
-    const browser = stubBrowserPush({ existing });
-    expect(await currentPushEndpoint()).toBe('https://push.example.com/send/here');
+    const browser = stubBrowserPush({ existing, permission: 'granted' });
+    expect(await existingPushSubscription()).toEqual({ endpoint: 'https://push.example.com/send/here', keys: SUBSCRIPTION.keys });
 
-    const none = stubBrowserPush({ registered: false });
-    expect(await currentPushEndpoint()).toBeNull();
+    const notAllowed = stubBrowserPush({ existing });
+    expect(await existingPushSubscription()).toBeNull();
+    expect(notAllowed.notification.requestPermission).not.toHaveBeenCalled();
+
+    const none = stubBrowserPush({ registered: false, permission: 'granted' });
+    expect(await existingPushSubscription()).toBeNull();
     expect(none.serviceWorker.register).not.toHaveBeenCalled();
     expect(browser.serviceWorker.register).not.toHaveBeenCalled();
   });
 
-  test('no service worker: unsupported, and no endpoint', async () => {
-    expect(await currentPushEndpoint()).toBeNull();
+  test('no service worker: unsupported, and no subscription', async () => {
+    expect(await existingPushSubscription()).toBeNull();
     await expect(enablePushInThisBrowser(PUBLIC_KEY)).rejects.toThrow('not available');
   });
 });

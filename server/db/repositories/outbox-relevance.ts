@@ -1,0 +1,31 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/** What a queued message is about (migration 016), for its enqueue call. */
+export interface About {
+  taskId: number;
+  /** The person it is for (a push message's person is its browser's). */
+  userId: number;
+  commentId?: number | null;
+  kind: string;
+}
+
+/**
+ * Whether a queued message is still true as it leaves (1) or not (0): about no task, or about a
+ * task that still exists, that the person may still open (its owner, or an accepted recipient),
+ * whose quoted comment still exists, and which, for a reminder, is not completed. One expression
+ * for both outboxes, evaluated in the query that picks what is due.
+ */
+export function stillTrue(table: 'mail_outbox' | 'push_outbox', recipientColumn: string): RawBuilder<number> {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  const recipient = sql.ref(recipientColumn);
+  return sql<number>`case when ${column('about_task_id')} is null then 1
+    when exists (
+      select 1 from tasks t
+      where t.id = ${column('about_task_id')}
+        and (t.user_id = ${recipient}
+          or exists (select 1 from task_shares s where s.task_id = t.id and s.user_id = ${recipient} and s.status = 'accepted'))
+        and (${column('about_kind')} <> 'reminder' or t.is_completed = 0)
+    )
+    and (${column('about_comment_id')} is null or exists (select 1 from comments c where c.id = ${column('about_comment_id')}))
+    then 1 else 0 end`;
+}
