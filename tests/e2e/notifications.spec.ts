@@ -170,6 +170,8 @@ for (const language of ['en', 'ar']) {
       .click();
     await expect(page.getByRole('status').filter({ hasText: n('snooze.done') })).toBeVisible();
     await expect(page.getByTestId('bell-unread')).toHaveCount(0);
+    // Its buttons are gone with the snooze: focus is on the reminder, not lost to the page.
+    await expect(centre.getByTestId('notification').first().getByRole('link')).toBeFocused();
     const after = await request.get(`/api/tasks/${task.id}/reminders`, { headers: { authorization: `Bearer ${owner.token}` } });
     const pending = ((await after.json()).reminders as Array<{ fire_at: string; state: string }>).filter((x) => x.state === 'pending');
     expect(pending).toHaveLength(1);

@@ -13,7 +13,7 @@ import {
   UserX,
   type LucideIcon,
 } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import type { SNOOZE_CHOICES } from '../../../common/schemas/notification-input.schema.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -52,8 +52,11 @@ export default function NotificationList({ query, onOpenTask }: { query: UseInfi
   const toast = useToast();
   const mark = useMarkNotifications();
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   const markAll = () =>
     mark.mutate('all', {
+      // The button goes with the last unread one: focus stays in the list, on its heading.
+      onSuccess: () => requestAnimationFrame(() => heading.current?.focus()),
       onError: (error) => toast.show(errorMessage(error, t('markFailed'), t('common:errors.pleaseTryAgain')), 'error'),
     });
   const unread = query.data?.pages[0]?.unread_count ?? 0;
@@ -123,7 +126,7 @@ export default function NotificationList({ query, onOpenTask }: { query: UseInfi
   return (
     <section aria-labelledby={headingId} className="border-t border-line" data-testid="notifications">
       <div className="flex flex-wrap items-center justify-between gap-2 px-4 pt-3 pb-1">
-        <h3 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-fg">
+        <h3 id={headingId} ref={heading} tabIndex={-1} className="flex items-center gap-2 text-sm font-semibold text-fg focus:outline-none">
           {t('title')}
           {unread > 0 && (
             <span
@@ -153,6 +156,7 @@ export default function NotificationList({ query, onOpenTask }: { query: UseInfi
 
 function NotificationItem({ notification, onOpen, onToggleRead }: { notification: Notification; onOpen(): void; onToggleRead(): void }) {
   const { t, i18n } = useTranslation('notifications');
+  const link = useRef<HTMLAnchorElement>(null);
   const Icon = ICONS[notification.kind];
   const unread = notification.read_at === null;
   const name = isolate(notification.actor?.name ?? t('someone'));
@@ -168,6 +172,7 @@ function NotificationItem({ notification, onOpen, onToggleRead }: { notification
     >
       <div className="min-w-0 flex-1">
         <Link
+          ref={link}
           to={paths.task(notification.task_id)}
           onClick={onOpen}
           className="flex min-w-0 items-start gap-3 rounded-control px-2 py-2 hover:bg-surface-2"
@@ -194,7 +199,10 @@ function NotificationItem({ notification, onOpen, onToggleRead }: { notification
             </time>
           </span>
         </Link>
-        {notification.kind === 'reminder' && unread && <SnoozeButtons id={notification.id} />}
+        {notification.kind === 'reminder' && unread && (
+          // Snoozed, the reminder is read and its buttons go: focus moves to the reminder itself.
+          <SnoozeButtons id={notification.id} onSnoozed={() => requestAnimationFrame(() => link.current?.focus())} />
+        )}
       </div>
       <button
         type="button"
@@ -211,7 +219,7 @@ function NotificationItem({ notification, onOpen, onToggleRead }: { notification
 }
 
 /** "Remind me again" on an unread reminder: in 10 minutes, in an hour, tomorrow (issue 22). */
-function SnoozeButtons({ id }: { id: number }) {
+function SnoozeButtons({ id, onSnoozed }: { id: number; onSnoozed(): void }) {
   const { t } = useTranslation('notifications');
   const toast = useToast();
   const snooze = useSnoozeReminder();
@@ -219,7 +227,10 @@ function SnoozeButtons({ id }: { id: number }) {
     snooze.mutate(
       { id, choice },
       {
-        onSuccess: () => toast.show(t('snooze.done')),
+        onSuccess: () => {
+          toast.show(t('snooze.done'));
+          onSnoozed();
+        },
         onError: (error) => toast.show(errorMessage(error, t('snooze.failed'), t('common:errors.pleaseTryAgain')), 'error'),
       },
     );
