@@ -511,3 +511,29 @@ test.describe('account settings', () => {
     }
   }
 });
+
+test('Settings → Notifications in Hindi, Spanish, French and German: every text in the language, a choice saved, nothing wider than a 390 px phone', async ({
+  page,
+}) => {
+  await aiStatus(page, BUILTIN);
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const language of ['hi', 'es', 'fr', 'de']) {
+    const s = await localeTexts(language, 'settings');
+    await setLanguage(page, language);
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: s('notifications.title') });
+    for (const kind of ['reminder', 'mention', 'comment', 'share_answer', 'occurrence'])
+      await expect(section.getByText(s(`notifications.kinds.${kind}.name`), { exact: true })).toBeVisible();
+    await expect(section.getByText(s('notifications.quietHours.title'), { exact: true })).toBeVisible();
+    await expect(section.getByText(s('notifications.digest.title'), { exact: true })).toBeVisible();
+    const box = section.getByRole('checkbox', { name: s('notifications.cell.email', { kind: s('notifications.kinds.comment.name') }) });
+    const wanted = !(await box.isChecked());
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/notification-settings') && r.request().method() === 'PUT');
+    await box.click();
+    expect((await saved).status()).toBe(200);
+    await expect(box).toBeChecked({ checked: wanted });
+    await page.reload();
+    await expect(box).toBeChecked({ checked: wanted });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  }
+});
