@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
 import { describe, expect, inject, test } from 'vitest';
+import { startPushReceiver } from '../support/push-receiver.ts';
 import { signUpOver, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 /**
@@ -53,16 +54,38 @@ async function untilDelivered(db: pg.Client, prefix: string) {
   }
 }
 
-/** Each task of the prefix has exactly one reminder notification, and its reminder is sent. */
+/**
+ * Each task of the prefix has exactly one reminder notification, one reminder e-mail (every account
+ * has a proven address) and one push message to each browser of its owner, and its reminder is sent.
+ */
 async function expectEachDeliveredOnce(db: pg.Client, prefix: string) {
   const { rows } = await db.query(
-    `SELECT t.id, (SELECT count(*)::int FROM notifications n WHERE n.task_id = t.id AND n.kind = 'reminder') AS told,
+    `SELECT t.id,
+            (SELECT count(*)::int FROM notifications n WHERE n.task_id = t.id AND n.kind = 'reminder') AS told,
+            (SELECT count(*)::int FROM mail_outbox m WHERE m.about_task_id = t.id AND m.about_kind = 'reminder') AS mailed,
+            (SELECT count(*)::int FROM push_outbox p WHERE p.about_task_id = t.id AND p.about_kind = 'reminder') AS pushed,
+            (SELECT count(*)::int FROM push_subscriptions s WHERE s.user_id = t.user_id) AS browsers,
             (SELECT string_agg(r.state, ',') FROM reminders r WHERE r.task_id = t.id) AS states
      FROM tasks t WHERE t.title LIKE $1`,
     [`${prefix} %`],
   );
   expect(rows).toHaveLength(TASKS);
-  expect(rows.filter((row) => row.told !== 1 || row.states !== 'sent')).toEqual([]);
+  expect(rows.filter((row) => row.told !== 1 || row.mailed !== 1 || row.pushed !== row.browsers || row.states !== 'sent')).toEqual([]);
+  expect(rows.some((row) => row.browsers > 0)).toBe(true);
+}
+
+/** Proves each account's address with the link of its verification e-mail, as its person would. */
+async function verifyAll(db: pg.Client, url: string) {
+  const { rows } = await db.query(`SELECT text_body FROM mail_outbox WHERE text_body LIKE '%/verify-email?token=%'`);
+  for (const row of rows) {
+    const token = /token=([A-Za-z0-9_-]+)/.exec(row.text_body as string)![1];
+    const response = await fetch(`${url}/api/user/email/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    expect(response.status).toBe(200);
+  }
 }
 
 describe.skipIf(!inject('postgresUrl'))('reminders with two app processes on one PostgreSQL', () => {
@@ -72,13 +95,24 @@ describe.skipIf(!inject('postgresUrl'))('reminders with two app processes on one
     const name = `taskaty_reminders_${randomBytes(4).toString('hex')}`;
     await admin.query(`CREATE DATABASE ${name}`);
     const url = inject('postgresUrl').replace(/\/[^/]*$/, `/${name}`);
-    const env = { DATABASE_URL: url, DATA_DIR: os.tmpdir(), REMINDER_POLL_MS: '100' };
+    // The push service is on loopback (the outbound guard is opened for it).
+    const env = { DATABASE_URL: url, DATA_DIR: os.tmpdir(), REMINDER_POLL_MS: '100', OUTBOUND_ALLOW_PRIVATE: 'true' };
     const db = new pg.Client({ connectionString: url });
     const processes: ServerProcess[] = [];
+    const receiver = await startPushReceiver();
     try {
       processes.push(await startServerProcess(env));
       await db.connect();
       const tokens = await Promise.all([1, 2, 3, 4].map((n) => signUpOver(processes[0]!.url, `reminded${n}@example.com`)));
+      await verifyAll(db, processes[0]!.url);
+      // One person has push in a browser: each of their reminders is one push message to it.
+      const browser = receiver.browser();
+      const enabled = await fetch(`${processes[0]!.url}/api/push/subscriptions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}` },
+        body: JSON.stringify({ endpoint: browser.endpoint, keys: browser.keys }),
+      });
+      expect(enabled.status).toBe(201);
       await createTasks(processes[0]!.url, tokens, TASKS, 'calm');
       await createTasks(processes[0]!.url, tokens, TASKS, 'killed');
       processes.push(await startServerProcess(env));
@@ -87,6 +121,13 @@ describe.skipIf(!inject('postgresUrl'))('reminders with two app processes on one
       await reminderOnEveryTask(db, 'calm');
       await untilDelivered(db, 'calm');
       await expectEachDeliveredOnce(db, 'calm');
+      // The browser receives each of its person's push messages once, whichever process sends it.
+      // (After a SIGKILL below, a message taken by the killed process is sent again by another once
+      // its claim goes stale: at least once, so that phase checks the queue, where it is exactly once.)
+      await expect.poll(() => browser.received.length, { timeout: 60_000 }).toBe(TASKS / 4);
+      const tags = browser.received.map((message) => (message.payload as { tag: string }).tag);
+      expect(new Set(tags).size).toBe(tags.length);
+      expect(receiver.errors).toEqual([]);
 
       // Again, and one process is killed while the two are delivering: the other finishes, and
       // whatever the killed one had taken but not committed is delivered once, by the survivor.
@@ -101,6 +142,7 @@ describe.skipIf(!inject('postgresUrl'))('reminders with two app processes on one
       await expectEachDeliveredOnce(db, 'killed');
     } finally {
       await Promise.all(processes.map((process) => (process.child.exitCode === null ? process.stop() : undefined)));
+      await receiver.close();
       await db.end().catch(() => undefined);
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
