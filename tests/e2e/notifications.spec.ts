@@ -352,18 +352,21 @@ test('push: allowed in this browser, listed, a test notification is delivered en
     );
     await cdp.send('ServiceWorker.enable');
     const origin = new URL(page.url()).origin;
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin,
-      registrationId: await registration,
-      data: JSON.stringify({ title: 'Reminder: Call the bank', body: 'Due today.', url: '/dashboard?task=1', tag: 'reminder-1' }),
-    });
-    await expect
-      .poll(() =>
-        page.evaluate(async () =>
-          (await navigator.serviceWorker.ready).getNotifications().then((shown) => shown.map((n) => `${n.title}|${n.body}|${n.tag}`)),
-        ),
-      )
-      .toEqual(['Reminder: Call the bank|Due today.|reminder-1']);
+    const registrationId = await registration;
+    // Once the worker is active; a message delivered while it was still starting can be dropped, so
+    // it is delivered again until shown (the same tag replaces, so it is never shown twice).
+    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+    await expect(async () => {
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin,
+        registrationId,
+        data: JSON.stringify({ title: 'Reminder: Call the bank', body: 'Due today.', url: '/dashboard?task=1', tag: 'reminder-1' }),
+      });
+      const shown = await page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}|${n.body}|${n.tag}`),
+      );
+      expect(shown).toEqual(['Reminder: Call the bank|Due today.|reminder-1']);
+    }).toPass({ timeout: 20_000 });
 
     // Removed from the list: the server forgets the browser.
     await block.getByTestId('push-browser-remove').click();
