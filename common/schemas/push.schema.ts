@@ -38,6 +38,8 @@ export type PushBrowser = z.infer<typeof PushBrowser>;
 
 export const PushBrowsersResponse = z.object({ subscriptions: z.array(PushBrowser) });
 export const PushBrowsersWriteResponse = z.object({ message: z.string(), subscriptions: z.array(PushBrowser) });
+/** Enabling push also names this browser's row (the app marks it, and forgets it when it is removed). */
+export const PushSubscribeResponse = PushBrowsersWriteResponse.extend({ id: z.number().int() });
 export const PushPublicKeyResponse = z.object({ public_key: z.string() });
 export const PUSH_SUBSCRIPTION_NOT_FOUND = 'Browser not found';
 export const PushSubscriptionParams = recordIdParams(PUSH_SUBSCRIPTION_NOT_FOUND);

@@ -133,13 +133,6 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
     const friend = await t.signUp({ name: 'Femi' });
     const friendsBrowser = await enable(friend);
     const ownersBrowser = await enable(owner);
-    const mails = (email: string) =>
-      t.database.db
-        .selectFrom('mail_outbox')
-        .select(['status', 'about_kind'])
-        .where('to_address', '=', email)
-        .where('about_kind', 'is not', null)
-        .execute();
     // Every e-mail channel on, and quiet hours all day long: everything waits in the outboxes.
     for (const user of [owner, friend])
       await call(user, 'PUT', '/api/user/notification-settings', {

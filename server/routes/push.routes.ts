@@ -3,6 +3,7 @@ import { ErrorBody } from '../../common/schemas/error.schema.ts';
 import {
   PushBrowsersResponse,
   PushBrowsersWriteResponse,
+  PushSubscribeResponse,
   PushPublicKeyResponse,
   PushSubscriptionInput,
   PushSubscriptionParams,
@@ -43,16 +44,17 @@ export const pushRoutes: FastifyPluginAsyncZod<{ auth: AuthService; push: PushSe
     {
       schema: {
         tags,
-        summary: 'Enable push in this browser: its PushSubscription (endpoint and keys); at most 20 browsers',
+        summary:
+          'Enable push in this browser: its PushSubscription (endpoint and keys); at most 20 browsers. Answers the list and this browser’s `id`',
         security,
         body: PushSubscriptionInput,
-        response: { 201: PushBrowsersWriteResponse, ...errors },
+        response: { 201: PushSubscribeResponse, ...errors },
       },
     },
     async (request, reply) =>
       reply.code(201).send({
         message: 'Push notifications enabled in this browser',
-        subscriptions: await push.subscribe(request.user, request.tokenId, request.body, request.headers['user-agent']),
+        ...(await push.subscribe(request.user, request.tokenId, request.body, request.headers['user-agent'])),
       }),
   );
 

@@ -34,7 +34,12 @@ export function createPushService(deps: { database: Database; clock: Clock; vapi
      * must be a public HTTPS address (server/outbound) unless OUTBOUND_ALLOW_PRIVATE says otherwise.
      * It lasts as long as the sign-in that saves it (signing out removes it).
      */
-    async subscribe(user: UserRow, tokenId: number, input: PushSubscriptionInput, userAgent: string | undefined): Promise<PushBrowser[]> {
+    async subscribe(
+      user: UserRow,
+      tokenId: number,
+      input: PushSubscriptionInput,
+      userAgent: string | undefined,
+    ): Promise<{ id: number; subscriptions: PushBrowser[] }> {
       const refusal = refusalOf(input.endpoint, deps.allowPrivate);
       if (refusal) throw new ValidationError({ endpoint: [refusal] });
       const existing = await push.list(user.id);
@@ -49,7 +54,8 @@ export function createPushService(deps: { database: Database; clock: Clock; vapi
         userAgent: userAgent?.slice(0, 500) ?? null,
         now: deps.clock.nowIso(),
       });
-      return list(user);
+      const rows = await push.list(user.id);
+      return { id: Number(rows.find((row) => row.endpoint === input.endpoint)!.id), subscriptions: rows.map(present) };
     },
 
     async remove(user: UserRow, id: number): Promise<PushBrowser[]> {

@@ -329,6 +329,7 @@ test('push: allowed in this browser, listed, a test notification is delivered en
     await block.getByTestId('push-enable').click();
     await expect(block.getByTestId('push-browser-row')).toHaveCount(1);
     await expect(block.getByTestId('push-browser-name')).toContainText('Chrom');
+    await expect(block.getByTestId('push-this-browser')).toHaveText('This browser');
 
     // The test notification: no proven address, so push alone carries it.
     await page.getByRole('button', { name: 'Send a test notification' }).click();
@@ -370,6 +371,9 @@ test('push: allowed in this browser, listed, a test notification is delivered en
 
     // Removed from the list: the server forgets the browser.
     await block.getByTestId('push-browser-remove').click();
+    await expect(block.getByTestId('push-browsers-empty')).toBeVisible();
+    // Removed here, it stays removed: a reload does not bring it back.
+    await page.reload();
     await expect(block.getByTestId('push-browsers-empty')).toBeVisible();
     const left = await request.get('/api/push/subscriptions', { headers: { authorization: `Bearer ${account.token}` } });
     expect((await left.json()).subscriptions).toEqual([]);

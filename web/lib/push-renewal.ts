@@ -1,41 +1,65 @@
 import { useEffect } from 'react';
-import { PushBrowsersWriteResponse } from '../../common/schemas/push.schema.ts';
+import { PushSubscribeResponse } from '../../common/schemas/push.schema.ts';
 import { apiRequest } from './api-client.ts';
 import { existingPushSubscription } from './web-push.ts';
 
-/** Who enabled push in this browser (their user id), so only they get it back on signing in here. */
-const PUSH_OWNER_KEY = 'taskaty_push_user';
+/**
+ * What this browser remembers of its push (issue 22): who enabled it, its row on the server, and
+ * the sign-in (the token's id, not its secret) it was last saved for.
+ */
+interface PushHere {
+  userId: number;
+  subscriptionId: number;
+  tokenId: string;
+}
+const PUSH_HERE_KEY = 'taskaty_push';
+const tokenIdOf = (token: string) => token.split('|')[0] ?? '';
 
-export const rememberPushOwner = (userId: number) => {
+export function pushHere(): PushHere | null {
   try {
-    localStorage.setItem(PUSH_OWNER_KEY, String(userId));
+    const stored = JSON.parse(localStorage.getItem(PUSH_HERE_KEY) ?? 'null') as PushHere | null;
+    return stored && typeof stored.userId === 'number' && typeof stored.subscriptionId === 'number' ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/** After push was enabled (or renewed) in this browser: its row, for the person and sign-in. */
+export function rememberPushHere(userId: number, subscriptionId: number, token: string) {
+  try {
+    localStorage.setItem(PUSH_HERE_KEY, JSON.stringify({ userId, subscriptionId, tokenId: tokenIdOf(token) }));
   } catch {
     // Storage refused (private mode): push still works; it is just not renewed on the next sign-in.
   }
-};
+}
+
+/** This browser's push was removed (here): it is not renewed, and the browser unsubscribes. */
+export async function forgetPushHere() {
+  try {
+    localStorage.removeItem(PUSH_HERE_KEY);
+  } catch {
+    // Nothing stored to forget.
+  }
+  const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
+  await (await registration?.pushManager.getSubscription())?.unsubscribe();
+}
 
 /**
  * Push lasts as long as the sign-in that enabled it (the server removes the browser on sign-out,
- * decision 028). When the person who enabled it signs in here again, and the browser still has
- * its subscription and permission, it is saved again for the new sign-in, silently. Anyone else
- * signing in on this browser gets no push until they enable it themselves.
+ * decision 028). When the person who enabled it here signs in here again, with the browser still
+ * subscribed and allowed, it is saved for the new sign-in, silently, once: not on every visit, so a
+ * browser removed from the list stays removed. Anyone else gets no push until they enable it.
  */
 export function usePushRenewal(userId: number | undefined, token: string | undefined) {
   useEffect(() => {
-    if (!userId || !token) return;
-    let owner: string | null = null;
-    try {
-      owner = localStorage.getItem(PUSH_OWNER_KEY);
-    } catch {
-      return;
-    }
-    if (owner !== String(userId)) return;
+    const here = pushHere();
+    if (!userId || !token || !here || here.userId !== userId || here.tokenId === tokenIdOf(token)) return;
     void existingPushSubscription()
-      .then((subscription) =>
-        subscription
-          ? apiRequest('/api/push/subscriptions', { method: 'POST', body: subscription, schema: PushBrowsersWriteResponse })
-          : undefined,
-      )
+      .then(async (subscription) => {
+        if (!subscription) return;
+        const saved = await apiRequest('/api/push/subscriptions', { method: 'POST', body: subscription, schema: PushSubscribeResponse });
+        rememberPushHere(userId, saved.id, token);
+      })
       // Renewal is a courtesy: the settings page offers "Enable push" if it did not work.
       .catch(() => undefined);
   }, [userId, token]);

@@ -11,14 +11,15 @@ import {
 import {
   PushBrowsersResponse,
   PushBrowsersWriteResponse,
+  PushSubscribeResponse,
   PushPublicKeyResponse,
   type PushBrowser,
 } from '../../../common/schemas/push.schema.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { notificationKeys } from '../../lib/api/notification-queries.ts';
 import { enablePushInThisBrowser } from '../../lib/web-push.ts';
-import { rememberPushOwner } from '../../lib/push-renewal.ts';
-import { userKeys } from '../../lib/api/user-queries.ts';
+import { forgetPushHere, pushHere, rememberPushHere } from '../../lib/push-renewal.ts';
+import { readStoredSession } from '../../lib/session.tsx';
 
 /** Settings → Notifications (issue 22): the calls, loaded with the settings page only. */
 
@@ -147,12 +148,13 @@ export function useEnablePush() {
     mutationFn: async () => {
       const publicKey = await queryClient.fetchQuery(pushPublicKeyQuery());
       const subscription = await enablePushInThisBrowser(publicKey);
-      return apiRequest('/api/push/subscriptions', { method: 'POST', body: subscription, schema: PushBrowsersWriteResponse });
+      return apiRequest('/api/push/subscriptions', { method: 'POST', body: subscription, schema: PushSubscribeResponse });
     },
-    onSuccess: ({ subscriptions }) => {
+    onSuccess: ({ id, subscriptions }) => {
       queryClient.setQueryData<PushBrowser[]>(pushBrowsersKeys.all, subscriptions);
-      const me = queryClient.getQueryData<{ user: { id: number } }>(userKeys.me);
-      if (me) rememberPushOwner(me.user.id);
+      // The sign-in it was saved for, as stored (the server ties the browser's push to it).
+      const session = readStoredSession();
+      if (session.status === 'authenticated') rememberPushHere(session.user.id, id, session.token);
     },
     // A key the browser refused may be an old one: the next attempt asks the server again.
     onError: () => queryClient.removeQueries({ queryKey: pushPublicKeyQuery().queryKey }),
@@ -164,7 +166,11 @@ export function useRemovePushBrowser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest(`/api/push/subscriptions/${id}`, { method: 'DELETE', schema: PushBrowsersWriteResponse }),
-    onSuccess: ({ subscriptions }) => queryClient.setQueryData<PushBrowser[]>(pushBrowsersKeys.all, subscriptions),
+    onSuccess: ({ subscriptions }, id) => {
+      queryClient.setQueryData<PushBrowser[]>(pushBrowsersKeys.all, subscriptions);
+      // This very browser removed: it unsubscribes and is not renewed at the next sign-in.
+      if (pushHere()?.subscriptionId === id) void forgetPushHere().catch(() => undefined);
+    },
     onError: () => void queryClient.invalidateQueries({ queryKey: pushBrowsersKeys.all }),
   });
 }

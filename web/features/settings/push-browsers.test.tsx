@@ -42,7 +42,7 @@ function serve(options: { list?: PushBrowser[]; post?: () => Response; remove?: 
   const {
     post = () => {
       list = [...list, FIREFOX];
-      return Response.json({ message: 'Push notifications enabled in this browser', subscriptions: list }, { status: 201 });
+      return Response.json({ message: 'Push notifications enabled in this browser', subscriptions: list, id: FIREFOX.id }, { status: 201 });
     },
     remove = (id: number) => {
       list = list.filter((browser) => browser.id !== id);

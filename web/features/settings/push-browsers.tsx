@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { PushPermissionError, pushSupport, type PushSupport } from '../../lib/web-push.ts';
+import { pushHere } from '../../lib/push-renewal.ts';
 import { pushBrowsersQuery, useEnablePush, useRemovePushBrowser } from './notification-settings-api.ts';
 import { lastActiveText, sessionDevice, sessionName } from './session-text.ts';
 import { useFocusLater } from './use-focus-later.ts';
@@ -56,6 +57,8 @@ export function PushBrowsers() {
   const browsers = useQuery(pushBrowsersQuery());
   const enable = useEnablePush();
   const remove = useRemovePushBrowser();
+  // The row of this very browser, if push was enabled here (lib/push-renewal.ts).
+  const hereId = pushHere()?.subscriptionId;
   const [enableError, setEnableError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<number | null>(null);
   const focusLater = useFocusLater();
@@ -230,6 +233,14 @@ export function PushBrowsers() {
                   <div className="min-w-0">
                     <p id={nameId} className="text-sm font-medium break-words text-fg" data-testid="push-browser-name">
                       {name}
+                      {browser.id === hereId && (
+                        <span
+                          className="ms-2 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand-strong"
+                          data-testid="push-this-browser"
+                        >
+                          {t('notifications.push.thisBrowser')}
+                        </span>
+                      )}
                     </p>
                     <p className="mt-0.5 flex flex-col text-xs text-muted sm:flex-row sm:flex-wrap sm:gap-x-1.5">
                       <span>{t('notifications.push.since', { date: dateText(browser.created_at) })}</span>
