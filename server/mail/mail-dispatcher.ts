@@ -47,12 +47,9 @@ export function createMailDispatcher(options: MailDispatcherOptions) {
     const now = clock.now();
     await outbox.releaseStale(new Date(now.getTime() - 5 * 60_000).toISOString());
     for (const message of await outbox.due(now.toISOString(), 50)) {
-      if (!(await outbox.claim(message.id, clock.nowIso()))) continue;
-      // Held (quiet hours, a retry, an undo window) past what it tells of: it is not sent.
-      if (!Number(message.still_true)) {
-        await outbox.markCancelled(message.id, clock.nowIso());
-        continue;
-      }
+      // Not ours (another process took it), or held (quiet hours, a retry, an undo window) past what
+      // it tells of, and so cancelled by the claim: not sent.
+      if ((await outbox.claim(message.id, clock.nowIso())) !== 'sending') continue;
       try {
         await (
           await openTransport(options.smtpUrl)

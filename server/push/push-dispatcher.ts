@@ -39,12 +39,9 @@ export function createPushDispatcher(options: {
     if (!due.length) return 0;
     const keys = await options.vapid();
     for (const message of due) {
-      if (!(await push.claim(message.id, clock.nowIso()))) continue;
-      // Held (quiet hours, a retry, an undo window) past what it tells of: it is not sent.
-      if (!Number(message.still_true)) {
-        await push.markCancelled(message.id, clock.nowIso());
-        continue;
-      }
+      // Not ours (another process took it), or held (quiet hours, a retry, an undo window) past what
+      // it tells of, and so cancelled by the claim: not sent.
+      if ((await push.claim(message.id, clock.nowIso())) !== 'sending') continue;
       try {
         const request = webpush.generateRequestDetails(
           { endpoint: message.endpoint, keys: { p256dh: message.p256dh, auth: message.auth } },

@@ -4,6 +4,7 @@ import { createTestApp, type SignedInUser, type TestApp } from '../../tests/supp
 import { testDialects } from '../../tests/support/test-database.ts';
 import type { Clock } from '../clock.ts';
 import { createMailOutboxRepository } from '../db/repositories/mail-outbox.repository.ts';
+import { createPushRepository } from '../db/repositories/push.repository.ts';
 
 /** A clock the test moves: the dispatcher retries and holds by its "now". */
 function testClock(start: string): Clock & { set(iso: string): void } {
@@ -193,6 +194,30 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
     await t.app.taskaty.push.flush();
     expect(ownersBrowser.received).toEqual([]);
     clock.set(new Date().toISOString());
+  });
+
+  test('the claim itself checks: a message picked while still true, whose task then goes, is cancelled, not sent', async () => {
+    const user = await t.signUp();
+    const browser = await enable(user);
+    const task = (await call(user, 'POST', '/api/tasks/add', { title: 'Soon gone' })).json().task as { id: number };
+    const push = createPushRepository(t.database.db);
+    const [subscription] = await push.listFor([user.user.id]);
+    await push.enqueue({
+      subscriptionId: subscription!.id,
+      payload: '{}',
+      key: `claim-test:${task.id}`,
+      sendAt: clock.nowIso(),
+      now: clock.nowIso(),
+      about: { taskId: task.id, kind: 'comment' },
+    });
+    const [picked] = (await push.due(clock.nowIso(), 100)).filter((message) => message.idempotency_key === `claim-test:${task.id}`);
+    expect(Number(picked!.still_true)).toBe(1);
+    // The batch was picked; the task is deleted before this message's turn.
+    expect((await call(user, 'DELETE', `/api/tasks/delete/${task.id}`)).statusCode).toBe(200);
+    expect(await push.claim(picked!.id, clock.nowIso())).toBe('cancelled');
+    expect(await push.claim(picked!.id, clock.nowIso())).toBeUndefined();
+    await t.app.taskaty.push.flush();
+    expect(browser.received).toEqual([]);
   });
 
   test('push lasts as long as the sign-in that enabled it: signing out removes the browser', async () => {

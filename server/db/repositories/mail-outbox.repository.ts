@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { MailOutboxTable, Tables } from '../tables.ts';
 import { stillTrue, type About } from './outbox-relevance.ts';
 
@@ -43,7 +43,7 @@ export function createMailOutboxRepository(db: Kysely<Tables>) {
       return db
         .selectFrom('mail_outbox')
         .selectAll()
-        .select(stillTrue('mail_outbox', 'mail_outbox.about_user_id').as('still_true'))
+        .select(stillTrue('mail_outbox').as('still_true'))
         .where('status', '=', 'pending')
         .where('next_attempt_at', '<=', now)
         .orderBy('next_attempt_at')
@@ -52,20 +52,22 @@ export function createMailOutboxRepository(db: Kysely<Tables>) {
         .execute();
     },
 
-    /** Takes a message for sending; false when another process already took it. */
-    async claim(id: number, now: string): Promise<boolean> {
-      const result = await db
+    /**
+     * Takes a message for sending: 'sending', or 'cancelled' when what it tells of is no longer true
+     * (outbox-relevance.ts), checked in the same statement; undefined when another process took it.
+     */
+    async claim(id: number, now: string): Promise<'sending' | 'cancelled' | undefined> {
+      const row = await db
         .updateTable('mail_outbox')
-        .set({ status: 'sending', next_attempt_at: now })
+        .set({
+          status: sql<string>`case when ${stillTrue('mail_outbox')} = 1 then 'sending' else 'cancelled' end`,
+          next_attempt_at: now,
+        })
         .where('id', '=', id)
         .where('status', '=', 'pending')
+        .returning('status')
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-
-    /** A message whose subject has gone (a task deleted or completed, a person removed): never sent. */
-    async markCancelled(id: number, now: string): Promise<void> {
-      await db.updateTable('mail_outbox').set({ status: 'cancelled', sent_at: now }).where('id', '=', id).execute();
+      return row?.status as 'sending' | 'cancelled' | undefined;
     },
 
     async markSent(id: number, now: string): Promise<void> {

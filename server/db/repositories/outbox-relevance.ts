@@ -13,11 +13,16 @@ export interface About {
  * Whether a queued message is still true as it leaves (1) or not (0): about no task, or about a
  * task that still exists, that the person may still open (its owner, or an accepted recipient),
  * whose quoted comment still exists, and which, for a reminder, is not completed. One expression
- * for both outboxes, evaluated in the query that picks what is due.
+ * for both outboxes, evaluated in the update that claims a message for sending (so a change made
+ * while a batch goes out is seen by the next message of it).
  */
-export function stillTrue(table: 'mail_outbox' | 'push_outbox', recipientColumn: string): RawBuilder<number> {
+export function stillTrue(table: 'mail_outbox' | 'push_outbox'): RawBuilder<number> {
   const column = (name: string) => sql.ref(`${table}.${name}`);
-  const recipient = sql.ref(recipientColumn);
+  // A mail names its person; a push message's is its browser's.
+  const recipient =
+    table === 'mail_outbox'
+      ? sql.ref('mail_outbox.about_user_id')
+      : sql`(select ps.user_id from push_subscriptions ps where ps.id = push_outbox.subscription_id)`;
   return sql<number>`case when ${column('about_task_id')} is null then 1
     when exists (
       select 1 from tasks t

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { PushOutboxTable, PushSubscriptionsTable, Tables } from '../tables.ts';
 import { stillTrue, type About } from './outbox-relevance.ts';
 
@@ -104,7 +104,7 @@ export function createPushRepository(db: Kysely<Tables>) {
         .innerJoin('push_subscriptions', 'push_subscriptions.id', 'push_outbox.subscription_id')
         .selectAll('push_outbox')
         .select(['push_subscriptions.endpoint', 'push_subscriptions.p256dh', 'push_subscriptions.auth'])
-        .select(stillTrue('push_outbox', 'push_subscriptions.user_id').as('still_true'))
+        .select(stillTrue('push_outbox').as('still_true'))
         .where('push_outbox.status', '=', 'pending')
         .where('push_outbox.next_attempt_at', '<=', now)
         .orderBy('push_outbox.next_attempt_at')
@@ -113,20 +113,22 @@ export function createPushRepository(db: Kysely<Tables>) {
         .execute();
     },
 
-    /** Takes a message for sending; false when another process already took it. */
-    async claim(id: number, now: string): Promise<boolean> {
-      const result = await db
+    /**
+     * Takes a message for sending: 'sending', or 'cancelled' when what it tells of is no longer true
+     * (outbox-relevance.ts), checked in the same statement; undefined when another process took it.
+     */
+    async claim(id: number, now: string): Promise<'sending' | 'cancelled' | undefined> {
+      const row = await db
         .updateTable('push_outbox')
-        .set({ status: 'sending', next_attempt_at: now })
+        .set({
+          status: sql<string>`case when ${stillTrue('push_outbox')} = 1 then 'sending' else 'cancelled' end`,
+          next_attempt_at: now,
+        })
         .where('id', '=', id)
         .where('status', '=', 'pending')
+        .returning('status')
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-
-    /** A message whose subject has gone (a task deleted or completed, a person removed): never sent. */
-    async markCancelled(id: number, now: string): Promise<void> {
-      await db.updateTable('push_outbox').set({ status: 'cancelled', sent_at: now }).where('id', '=', id).execute();
+      return row?.status as 'sending' | 'cancelled' | undefined;
     },
 
     async markSent(id: number, subscriptionId: number, now: string): Promise<void> {
