@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../common/schemas/notification-settings.schema.ts';
-import type { Clock } from '../clock.ts';
 import { createTestApp, type SignedInUser, type TestApp } from '../../tests/support/test-app.ts';
 import { testDialects } from '../../tests/support/test-database.ts';
-
-/** A clock the test moves: schedulers deliver what is due at its "now". */
-function testClock(start: string): Clock & { set(iso: string): void } {
-  let now = new Date(start);
-  return { now: () => new Date(now), nowIso: () => now.toISOString(), set: (iso) => (now = new Date(iso)) };
-}
+import { testClock } from '../../tests/support/test-clock.ts';
 
 describe.each(testDialects())('Settings → Notifications on %s', (dialect) => {
   let t: TestApp;

@@ -2,15 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startPushReceiver } from '../../tests/support/push-receiver.ts';
 import { createTestApp, type SignedInUser, type TestApp } from '../../tests/support/test-app.ts';
 import { testDialects } from '../../tests/support/test-database.ts';
-import type { Clock } from '../clock.ts';
 import { createMailOutboxRepository } from '../db/repositories/mail-outbox.repository.ts';
 import { createPushRepository } from '../db/repositories/push.repository.ts';
-
-/** A clock the test moves: the dispatcher retries and holds by its "now". */
-function testClock(start: string): Clock & { set(iso: string): void } {
-  let now = new Date(start);
-  return { now: () => new Date(now), nowIso: () => now.toISOString(), set: (iso) => (now = new Date(iso)) };
-}
+import { testClock } from '../../tests/support/test-clock.ts';
 
 describe.each(testDialects())('Web Push on %s', (dialect) => {
   let t: TestApp;

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Clock } from '../clock.ts';
 import { createTestApp, type SignedInUser, type TestApp } from '../../tests/support/test-app.ts';
 import { testDialects } from '../../tests/support/test-database.ts';
-
-/** A clock the test moves: the scheduler delivers what is due at its "now". */
-function testClock(start: string): Clock & { set(iso: string): void } {
-  let now = new Date(start);
-  return { now: () => new Date(now), nowIso: () => now.toISOString(), set: (iso) => (now = new Date(iso)) };
-}
+import { testClock } from '../../tests/support/test-clock.ts';
 
 interface Listed {
   id: number;

@@ -18,6 +18,7 @@ import { cx } from '../../lib/class-names.ts';
 import { notificationSettingsQuery, useSaveNotificationSettings, useSendTestNotification } from './notification-settings-api.ts';
 import { PushBrowsers } from './push-browsers.tsx';
 import { SettingsSection } from './settings-section.tsx';
+import { offsetText } from '../../lib/reminder-wording.ts';
 
 /** The fields a message of the server (or of the schema, checked first) can land under. */
 type Field = 'quiet_hours.start' | 'quiet_hours.end' | 'digest_time' | 'default_reminder_minutes';
@@ -458,13 +459,7 @@ function DefaultReminder({
     minutes === null || (DEFAULT_REMINDER_CHOICES as readonly number[]).includes(minutes)
       ? [...DEFAULT_REMINDER_CHOICES]
       : [...DEFAULT_REMINDER_CHOICES, minutes].sort((a, b) => a - b);
-  const offsetText = (value: number) => {
-    if (value === 0) return t('atDueTime', { ns: 'reminders' });
-    if (value % 10_080 === 0) return t('weeksBefore', { ns: 'reminders', count: value / 10_080 });
-    if (value % 1440 === 0) return t('daysBefore', { ns: 'reminders', count: value / 1440 });
-    if (value % 60 === 0) return t('hoursBefore', { ns: 'reminders', count: value / 60 });
-    return t('minutesBefore', { ns: 'reminders', count: value });
-  };
+  const reminderText = (value: number) => offsetText(value, (key, values) => t(key, { ns: 'reminders', ...values }));
   const errorId = `${id}-error`;
   return (
     <div className="flex flex-wrap items-start justify-between gap-3">
@@ -489,7 +484,7 @@ function DefaultReminder({
           <option value="">{t('notifications.defaultReminder.none')}</option>
           {choices.map((value) => (
             <option key={value} value={value}>
-              {offsetText(value)}
+              {reminderText(value)}
             </option>
           ))}
         </select>

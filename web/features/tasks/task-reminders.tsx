@@ -10,6 +10,7 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { remindersQuery, useChangeReminders } from '../../lib/api/reminder-queries.ts';
 import { useUserTimeZone } from '../../lib/use-user-clock.ts';
+import { offsetText } from '../../lib/reminder-wording.ts';
 
 const CUSTOM = 'custom';
 
@@ -24,15 +25,6 @@ export function TaskReminders({ task }: { task: Task }) {
       <RemindersSection task={task} />
     </Suspense>
   );
-}
-
-/** "15 minutes before", "2 hours before", "1 day before", "At the due time". */
-function offsetText(minutes: number, t: (key: string, values?: Record<string, unknown>) => string): string {
-  if (minutes === 0) return t('atDueTime');
-  if (minutes % 10_080 === 0) return t('weeksBefore', { count: minutes / 10_080 });
-  if (minutes % 1440 === 0) return t('daysBefore', { count: minutes / 1440 });
-  if (minutes % 60 === 0) return t('hoursBefore', { count: minutes / 60 });
-  return t('minutesBefore', { count: minutes });
 }
 
 function RemindersSection({ task }: { task: Task }) {
