@@ -140,7 +140,14 @@ for (const language of ['en', 'ar']) {
     const choice = section.getByTestId('reminder-choice');
     await choice.focus();
     await choice.selectOption({ label: r('minutesBefore', { count: 15 }) });
+    // Choosing only picks (arrow keys on a closed list change it): the button adds, and focus comes back.
+    await expect(section.getByTestId('reminder-add')).toBeVisible();
+    await expect(section.getByTestId('reminder')).toHaveCount(0);
+    await page.keyboard.press('Tab');
+    await expect(section.getByTestId('reminder-add')).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(section.getByTestId('reminder')).toHaveCount(1);
+    await expect(choice).toBeFocused();
     await expect(section.getByTestId('reminder')).toContainText(r('minutesBefore', { count: 15 }));
     const listed = await request.get(`/api/tasks/${task.id}/reminders`, { headers: { authorization: `Bearer ${owner.token}` } });
     expect((await listed.json()).reminders).toEqual([expect.objectContaining({ offset_minutes: 15, state: 'pending' })]);

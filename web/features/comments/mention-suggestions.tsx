@@ -7,8 +7,10 @@ import { mentionQuery, suggestionsFor, type Mentionable } from './mentions.ts';
 /**
  * "@" in a comment box offers the task's people (issue 22): typing filters them, ↑/↓ choose,
  * Enter or Tab writes "@Name ", Escape closes the list and leaves the text as typed. The box keeps
- * the focus throughout (the ARIA pattern of a textbox with a list: aria-autocomplete,
- * aria-controls, aria-activedescendant), so typing never stops.
+ * the focus throughout (the ARIA pattern of a textbox with a list: aria-haspopup, aria-autocomplete,
+ * aria-controls, aria-activedescendant), so typing never stops. Not role="combobox" with
+ * aria-expanded: a textarea may take no other role (ARIA in HTML), and aria-expanded is not a
+ * textbox's state; the status line says when suggestions open and how many there are.
  *
  * Our own, not a combobox library: the ones we know take over the field's value and caret, which a
  * comment box that is also a free-text editor cannot give them (decision 028).
@@ -118,6 +120,7 @@ export function useMentionSuggestions(
     onCaretMove,
     close: () => setCaret(null),
     textareaProps: {
+      'aria-haspopup': 'listbox' as const,
       'aria-autocomplete': 'list' as const,
       'aria-controls': open ? listId : undefined,
       'aria-activedescendant': open ? optionId(chosen) : undefined,

@@ -45,35 +45,25 @@ function RemindersSection({ task }: { task: Task }) {
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
   const failed = (error: unknown, fallback: string) => setProblem(errorMessage(error, fallback, t('common:errors.pleaseTryAgain')));
 
-  const addOffset = (minutes: number) => {
-    setProblem(null);
-    add.mutate(
-      { offset_minutes: minutes },
-      {
-        onSuccess: () => {
-          setChoice('');
-          toast.show(t('added'));
-        },
-        onError: (error) => failed(error, t('addFailed')),
-      },
-    );
+  const added = {
+    onSuccess: () => {
+      setChoice('');
+      setMoment('');
+      toast.show(t('added'));
+      // The button goes with the choice: focus returns to the list (never disabled, so it can take it).
+      chooser.current?.focus();
+    },
+    onError: (error: unknown) => failed(error, t('addFailed')),
   };
-  const addMoment = (event: FormEvent) => {
+  // Choosing only picks (arrow keys on a closed list change it); the button adds.
+  const addChosen = (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
+    if (choice === '') return;
+    if (choice !== CUSTOM) return add.mutate({ offset_minutes: Number(choice) }, added);
     const [date, time] = moment.split('T');
     if (!date || !time) return setProblem(t('momentRequired'));
-    add.mutate(
-      { remind_at: zonedInstant(date, time.slice(0, 5), timeZone).toISOString() },
-      {
-        onSuccess: () => {
-          setChoice('');
-          setMoment('');
-          toast.show(t('added'));
-        },
-        onError: (error) => failed(error, t('addFailed')),
-      },
-    );
+    add.mutate({ remind_at: zonedInstant(date, time.slice(0, 5), timeZone).toISOString() }, added);
   };
 
   const list = reminders.data ?? [];
@@ -102,7 +92,7 @@ function RemindersSection({ task }: { task: Task }) {
           ))}
         </ul>
       )}
-      <div className="flex flex-wrap items-center gap-2">
+      <form onSubmit={addChosen} className="flex flex-wrap items-center gap-2">
         <label htmlFor={choiceId} className="sr-only">
           {t('add')}
         </label>
@@ -110,12 +100,7 @@ function RemindersSection({ task }: { task: Task }) {
           ref={chooser}
           id={choiceId}
           value={choice}
-          disabled={add.isPending}
-          onChange={(event) => {
-            const value = event.target.value;
-            setChoice(value);
-            if (value !== '' && value !== CUSTOM) addOffset(Number(value));
-          }}
+          onChange={(event) => setChoice(event.target.value)}
           className="h-9 max-w-full rounded-control border border-line bg-surface px-2 text-sm text-fg"
           data-testid="reminder-choice"
         >
@@ -128,7 +113,7 @@ function RemindersSection({ task }: { task: Task }) {
           <option value={CUSTOM}>{t('chooseMoment')}</option>
         </select>
         {choice === CUSTOM && (
-          <form onSubmit={addMoment} className="flex flex-wrap items-center gap-2">
+          <>
             <label htmlFor={momentId} className="sr-only">
               {t('moment')}
             </label>
@@ -140,12 +125,21 @@ function RemindersSection({ task }: { task: Task }) {
               className="h-9 rounded-control border border-line bg-surface px-2 text-sm text-fg"
               required
             />
-            <Button type="submit" size="sm" variant="outline" busy={add.isPending} icon={<AlarmClock aria-hidden className="h-4 w-4" />}>
-              {t('addMoment')}
-            </Button>
-          </form>
+          </>
         )}
-      </div>
+        {choice !== '' && (
+          <Button
+            type="submit"
+            size="sm"
+            variant="outline"
+            busy={add.isPending}
+            icon={<AlarmClock aria-hidden className="h-4 w-4" />}
+            data-testid="reminder-add"
+          >
+            {t('addMoment')}
+          </Button>
+        )}
+      </form>
       {!task.due_date && <p className="mt-1 text-xs text-muted">{t('hintNoDate')}</p>}
       {problem && (
         <p role="alert" className="mt-2 text-sm text-danger">
