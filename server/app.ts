@@ -34,6 +34,7 @@ import { labelRoutes } from './routes/label.routes.ts';
 import { exportRoutes } from './routes/export.routes.ts';
 import { shareRoutes } from './routes/share.routes.ts';
 import { notificationRoutes } from './routes/notification.routes.ts';
+import { snoozeLinkRoutes } from './routes/snooze-link.routes.ts';
 import { reminderRoutes } from './routes/reminder.routes.ts';
 import { subtaskRoutes } from './routes/subtask.routes.ts';
 import { taskRoutes } from './routes/task.routes.ts';
@@ -55,6 +56,8 @@ import { pushRoutes } from './routes/push.routes.ts';
 import { createPushService } from './services/push.service.ts';
 import { createNotificationSettingsService } from './services/notification-settings.service.ts';
 import { createReminderService } from './services/reminder.service.ts';
+import { createSnoozeLinkService } from './services/snooze-link.service.ts';
+import { createSnoozeLinkRepository } from './db/repositories/snooze-link.repository.ts';
 import { createCommentService } from './services/comment.service.ts';
 import { createLabelService } from './services/label.service.ts';
 import { createShareService } from './services/share.service.ts';
@@ -263,6 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       rate_limit_counters: () => counters.purgeEnded(clock.now()),
       live_streams: () => createLiveStreamRepository(database.db, database.dialect).purgeExpired(clock.nowIso()),
       account_links: () => accounts.purgeExpiredLinks(),
+      snooze_links: () => createSnoozeLinkRepository(database.db).deleteExpired(clock.nowIso()),
     },
     intervalMs: deps.purgeIntervalMs,
     log: app.log,
@@ -358,6 +362,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const comments = createCommentService({ database, clock, events: bus, delivery });
   const reminders = createReminderService({ database, clock });
   const notifications = createNotificationService({ database, clock, events: bus, reminders });
+  const snoozeLinks = createSnoozeLinkService({ database, clock, events: bus, reminders });
   const notificationSettings = createNotificationSettingsService({
     database,
     clock,
@@ -415,6 +420,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(notificationRoutes, { auth, notifications, notificationSettings });
     await api.register(pushRoutes, { auth, push });
     await api.register(reminderRoutes, { auth, reminders });
+    await api.register(snoozeLinkRoutes, { snoozeLinks });
     await api.register(eventRoutes, {
       auth,
       bus,

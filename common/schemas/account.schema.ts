@@ -3,7 +3,7 @@ import { requiredField } from './messages.ts';
 import { EmailAddress, newPasswordFields, withMatchingPasswords, User } from './user.schema.ts';
 
 /** The secret of a link mailed to an address (base64url of 32 random bytes: 43 characters). */
-const linkToken = z
+export const linkToken = z
   .string({ error: requiredField('token') })
   .trim()
   .min(1, 'The token field is required.')

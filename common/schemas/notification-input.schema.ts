@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkToken } from './account.schema.ts';
 import { recordId, recordIdParams } from './ids.ts';
 import { NOT_A_NOTIFICATION } from './notification.schema.ts';
 
@@ -29,6 +30,16 @@ export const NotificationReadInput = z.object({
 
 /** Snoozing a reminder from its notification (issue 22): again in 10 minutes, in an hour, or tomorrow at 09:00. */
 export const SNOOZE_CHOICES = ['10m', '1h', 'tomorrow'] as const;
+export type SnoozeChoice = (typeof SNOOZE_CHOICES)[number];
 export const NotificationSnoozeInput = z.object({
   for: z.enum(SNOOZE_CHOICES, { error: 'Snooze for 10m, 1h or tomorrow.' }),
+});
+
+/** POST /api/reminder-snoozes: a delivered reminder snoozed by the secret its e-mail or push message carries. */
+export const SnoozeLinkInput = NotificationSnoozeInput.extend({ token: linkToken });
+export const SnoozeLinkResponse = z.object({
+  message: z.string(),
+  /** When it will remind again. */
+  remind_at: z.string(),
+  task_id: z.number(),
 });

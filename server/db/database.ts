@@ -20,6 +20,7 @@ import { notificationSettings } from './migrations/013-notification-settings.ts'
 import { sharedCounters } from './migrations/014-shared-counters.ts';
 import { webPush } from './migrations/015-web-push.ts';
 import { outboxRelevance } from './migrations/016-outbox-relevance.ts';
+import { reminderFollowUps } from './migrations/017-reminder-follow-ups.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -128,6 +129,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '014-shared-counters': sharedCounters(dialect),
     '015-web-push': webPush(dialect),
     '016-outbox-relevance': outboxRelevance(),
+    '017-reminder-follow-ups': reminderFollowUps(dialect),
   };
 }
 

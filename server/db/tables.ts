@@ -163,6 +163,9 @@ export interface MailOutboxTable {
   about_user_id: number | null;
   about_comment_id: number | null;
   about_kind: string | null;
+  /** The reminder it tells of and the moment that fell due (migration 017): held, it goes only if both still hold. */
+  about_reminder_id: number | null;
+  about_fire_at: string | null;
 }
 
 /**
@@ -273,6 +276,20 @@ export interface PushOutboxTable {
   about_task_id: number | null;
   about_comment_id: number | null;
   about_kind: string | null;
+  /** The reminder it tells of and the moment that fell due (migration 017): held, it goes only if both still hold. */
+  about_reminder_id: number | null;
+  about_fire_at: string | null;
+}
+
+/** A delivered reminder's single-use snooze secret (migration 017), hashed. */
+export interface SnoozeLinksTable {
+  id: Generated<number>;
+  secret_hash: string;
+  user_id: number;
+  task_id: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }
 
 /** Facts about this database as a whole (migration 006): `list_epoch`, renewed by every restore. */
@@ -304,4 +321,5 @@ export interface Tables {
   server_keys: ServerKeysTable;
   push_subscriptions: PushSubscriptionsTable;
   push_outbox: PushOutboxTable;
+  snooze_links: SnoozeLinksTable;
 }

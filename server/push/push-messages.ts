@@ -1,4 +1,5 @@
 import type { LanguageCode } from '../../common/locales.ts';
+import type { SnoozeChoice } from '../../common/schemas/notification-input.schema.ts';
 import { mailLanguage, oneLine } from '../mail/mail-layout.ts';
 import { NOTIFICATION_MAIL_TEXTS, type MailedNotificationKind } from '../mail/notification-mail.ts';
 import { dueText, REMINDER_MAIL_TEXTS } from '../mail/reminder-mail.ts';
@@ -11,6 +12,12 @@ export interface PushPayload {
   url: string;
   /** One notification per task and kind on the device: a newer one replaces the older. */
   tag: string;
+  /**
+   * A reminder's snooze buttons (issue 22): the delivery's single-use secret, which the service
+   * worker posts to /api/reminder-snoozes (it has no session), and the buttons in the person's
+   * language. Two: Chromium shows no more (Notification.maxActions).
+   */
+  snooze?: { token: string; actions: Array<{ action: SnoozeChoice; title: string }> };
 }
 
 const BODY_MAX = 180;
@@ -42,6 +49,7 @@ export function reminderPush(input: {
   taskTitle: string;
   due: { due_date: string | null; due_time: string | null };
   timeZone: string | null;
+  snoozeToken?: string;
 }): PushPayload {
   const language = mailLanguage(input.language);
   const texts = REMINDER_MAIL_TEXTS[language];
@@ -53,6 +61,14 @@ export function reminderPush(input: {
     body,
     url: `/dashboard?task=${input.taskId}`,
     tag: `reminder-${input.taskId}`,
+    ...(input.snoozeToken
+      ? {
+          snooze: {
+            token: input.snoozeToken,
+            actions: (['10m', '1h'] as const).map((action) => ({ action, title: texts.snoozeFor[action] })),
+          },
+        }
+      : {}),
   };
 }
 

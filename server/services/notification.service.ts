@@ -1,7 +1,5 @@
 import type { z } from 'zod';
-import type { NotificationListQuery, SNOOZE_CHOICES } from '../../common/schemas/notification-input.schema.ts';
-import { REMINDER_DAY_TIME } from '../../common/schemas/reminder.schema.ts';
-import { addDays, localDate, zonedInstant } from '../../common/time-zone.ts';
+import type { NotificationListQuery } from '../../common/schemas/notification-input.schema.ts';
 import { NOT_A_NOTIFICATION, NOTIFICATION_EXCERPT_MAX, type NotificationListResponse } from '../../common/schemas/notification.schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
@@ -9,6 +7,7 @@ import { createNotificationRepository } from '../db/repositories/notification.re
 import type { UserRow } from '../db/repositories/user.repository.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
+import type { SnoozeChoice } from '../../common/schemas/notification-input.schema.ts';
 import type { ReminderService } from './reminder.service.ts';
 
 /** Everyone to tell of what `actorId` did: the people of the task but the one who did it. */
@@ -57,18 +56,11 @@ export function createNotificationService(deps: { database: Database; clock: Clo
      * own (in 10 minutes, in an hour, or tomorrow at 09:00 in the person's zone), and the
      * notification read. Answers the unread count after it.
      */
-    async snooze(user: UserRow, id: number, choice: (typeof SNOOZE_CHOICES)[number]): Promise<number> {
+    async snooze(user: UserRow, id: number, choice: SnoozeChoice): Promise<number> {
       const found = await notifications.find(user.id, id);
       if (!found) throw new NotFoundError(NOT_A_NOTIFICATION);
       if (found.kind !== 'reminder') throw new ValidationError({ for: ['Only a reminder can be snoozed.'] });
-      const now = deps.clock.now();
-      const at =
-        choice === '10m'
-          ? new Date(now.getTime() + 10 * 60_000)
-          : choice === '1h'
-            ? new Date(now.getTime() + 60 * 60_000)
-            : zonedInstant(addDays(localDate(now, user.time_zone), 1), REMINDER_DAY_TIME, user.time_zone);
-      await deps.reminders.add(user, found.task_id, { remind_at: at.toISOString() }, { replacingSent: true });
+      await deps.reminders.snooze(user, found.task_id, choice);
       await notifications.setRead(user.id, id, deps.clock.nowIso());
       announceNotifications(deps.events, [user.id]);
       return notifications.unreadCount(user.id);

@@ -11,6 +11,7 @@ import { createNotificationSettingsRepository } from '../db/repositories/notific
 import { afterQuietHours } from './notification-delivery.ts';
 import { announceNotifications } from './notification.service.ts';
 import { createPeriodicPass } from './periodic-pass.ts';
+import { issueSnoozeLink } from './snooze-link.service.ts';
 
 export interface ReminderSchedulerOptions {
   database: Database;
@@ -45,14 +46,20 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
   const { database, clock, log } = options;
   const batchSize = options.batchSize ?? 200;
 
-  /** One batch; how many reminders it took, and whom it told. */
-  async function batch(): Promise<{ taken: number; told: number[]; mailed: boolean; pushed: boolean }> {
+  /** One batch; how many reminders it found due (so whether to look again), and whom it told. */
+  async function batch(): Promise<{ taken: number; claimed: number; told: number[]; mailed: boolean; pushed: boolean }> {
     const now = clock.nowIso();
     return database.db.transaction().execute(async (trx) => {
       const reminders = createReminderRepository(trx, database.dialect);
       const notifications = createNotificationRepository(trx);
       const outbox = createMailOutboxRepository(trx);
-      const due = await reminders.claimDue(now, batchSize);
+      const claimed = await reminders.claimDue(now, batchSize);
+      // Claimed by task and person, so one task's reminders are together; a full batch may have cut
+      // the last task's off, so that task waits for the next batch, which takes all of it: one
+      // message per task and person, never two (unless it is the batch's only task).
+      const cut = claimed.length === batchSize ? claimed.at(-1) : undefined;
+      const whole = cut ? claimed.filter((reminder) => reminder.task_id !== cut.task_id || reminder.user_id !== cut.user_id) : claimed;
+      const due = whole.length ? whole : claimed;
       const settings = await createNotificationSettingsRepository(trx, database.dialect).readMany([
         ...new Set(due.map((reminder) => reminder.user_id)),
       ]);
@@ -77,30 +84,45 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
         // Each channel as the person's Settings → Notifications say (decision 028): the bell, e-mail
         // to a proven address, push to each browser they allowed.
         const chosen = settings.get(first.user_id)!;
+        // What the e-mail and push message say of: this reminder at this moment (outbox-relevance.ts).
+        const about = { taskId: first.task_id, userId: first.user_id, kind: 'reminder', reminder: { id: first.id, fireAt: first.fire_at } };
+        const wantsPush = chosen.channels.reminder.push && browsers.some((browser) => browser.user_id === first.user_id);
+        const wantsMail = chosen.channels.reminder.email && first.email_verified_at !== null;
+        // One single-use secret snoozes it from wherever it is read: the e-mail's links, the push buttons.
+        const snoozeToken =
+          wantsMail || wantsPush ? await issueSnoozeLink(trx, { userId: first.user_id, taskId: first.task_id, now }) : undefined;
         if (chosen.channels.reminder.in_app) {
           await notifications.insertMany([{ userId: first.user_id, kind: 'reminder', taskId: first.task_id, actorId: null }], now);
           told.push(first.user_id);
         }
         // Mail goes only to a proven address (issue 18): a reminder set by whoever registered it is not sent.
-        if (chosen.channels.reminder.email && first.email_verified_at) {
+        if (wantsMail) {
           const link = `${options.publicUrl}/dashboard?task=${first.task_id}`;
+          const snoozeLink = `${options.publicUrl}/snooze?token=${snoozeToken}`;
           const sendAt = afterQuietHours(new Date(now), first.time_zone, chosen.quiet_hours);
           await outbox.enqueue(
             {
               to: first.email,
-              ...reminderMail({ language: first.language, taskTitle: first.task_title, due: first, timeZone: first.time_zone, link }),
+              ...reminderMail({
+                language: first.language,
+                taskTitle: first.task_title,
+                due: first,
+                timeZone: first.time_zone,
+                link,
+                snoozeLink,
+              }),
             },
             now,
             // The first reminder of the group names the delivery: the same reminders are never mailed twice.
             {
               key: `reminder:${Math.min(...ids)}:${first.fire_at}`,
-              about: { taskId: first.task_id, userId: first.user_id, kind: 'reminder' },
+              about,
               ...(sendAt ? { sendAt } : {}),
             },
           );
           mailed = true;
         }
-        if (chosen.channels.reminder.push) {
+        if (wantsPush) {
           const payload = JSON.stringify(
             reminderPush({
               language: first.language,
@@ -108,6 +130,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
               taskTitle: first.task_title,
               due: first,
               timeZone: first.time_zone,
+              snoozeToken,
             }),
           );
           const sendAt = afterQuietHours(new Date(now), first.time_zone, chosen.quiet_hours) ?? now;
@@ -118,14 +141,14 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
               key: `reminder:${Math.min(...ids)}:${first.fire_at}:${browser.id}`,
               sendAt,
               now,
-              about: { taskId: first.task_id, kind: 'reminder' },
+              about,
             });
             pushed = true;
           }
         }
         await reminders.markSent(ids, 'sent', now);
       }
-      return { taken: due.length, told, mailed, pushed };
+      return { taken: due.length, claimed: claimed.length, told, mailed, pushed };
     });
   }
 
@@ -138,7 +161,9 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
       announceNotifications(options.events, result.told);
       if (result.mailed) options.onMailQueued?.();
       if (result.pushed) options.onPushQueued?.();
-      if (result.taken < batchSize) return taken;
+      if (result.claimed < batchSize) return taken;
+      // SQLite's driver never yields between statements: let waiting requests in between batches.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 

@@ -1,7 +1,17 @@
 import type { Kysely } from 'kysely';
-import { REMINDERS_PER_TASK_MAX, REMINDER_NOT_FOUND, type Reminder, type ReminderInput } from '../../common/schemas/reminder.schema.ts';
+import type { SnoozeChoice } from '../../common/schemas/notification-input.schema.ts';
+import {
+  REMINDER_DAY_TIME,
+  REMINDERS_PER_TASK_MAX,
+  REMINDER_NOT_FOUND,
+  type Reminder,
+  type ReminderInput,
+} from '../../common/schemas/reminder.schema.ts';
+import { addDays, localDate, zonedInstant } from '../../common/time-zone.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
+import { createMailOutboxRepository } from '../db/repositories/mail-outbox.repository.ts';
+import { createPushRepository } from '../db/repositories/push.repository.ts';
 import { createReminderRepository, fireAt } from '../db/repositories/reminder.repository.ts';
 import type { UserRow } from '../db/repositories/user.repository.ts';
 import type { Tables } from '../db/tables.ts';
@@ -17,6 +27,33 @@ export function createReminderService(deps: { database: Database; clock: Clock }
   const { database, clock } = deps;
   const reader = (trx: Kysely<Tables>) => ({ db: trx, dialect: database.dialect });
 
+  async function addWithin(trx: Kysely<Tables>, user: UserRow, taskId: number, input: ReminderInput): Promise<Reminder[]> {
+    const now = clock.nowIso();
+    const reminders = createReminderRepository(trx, database.dialect);
+    const { task } = await loadTask(reader(trx), user, taskId);
+    if ((await reminders.count(taskId, user.id)) >= REMINDERS_PER_TASK_MAX)
+      throw new AppError(422, `A task can have at most ${REMINDERS_PER_TASK_MAX} reminders.`);
+    const setting = {
+      offset_minutes: input.offset_minutes ?? null,
+      remind_at: input.remind_at ? new Date(input.remind_at).toISOString() : null,
+    };
+    const at = fireAt(setting, task, user.time_zone);
+    if (setting.remind_at !== null && at !== null && at <= now)
+      throw new ValidationError({ remind_at: ['The reminder time must be in the future.'] });
+    if (setting.offset_minutes !== null && at !== null && at <= now && !task.is_completed)
+      throw new ValidationError({ offset_minutes: ['That moment has already passed: the task is due sooner.'] });
+    await reminders.insert({
+      taskId,
+      userId: user.id,
+      offsetMinutes: setting.offset_minutes,
+      remindAt: setting.remind_at,
+      fireAt: at,
+      state: task.is_completed ? 'cancelled' : 'pending',
+      now,
+    });
+    return reminders.list(taskId, user.id);
+  }
+
   return {
     async list(user: UserRow, taskId: number): Promise<Reminder[]> {
       await loadTask(database, user, taskId);
@@ -24,35 +61,34 @@ export function createReminderService(deps: { database: Database; clock: Clock }
     },
 
     /** Adds one; answers the person's reminders of the task after it. */
-    async add(user: UserRow, taskId: number, input: ReminderInput, options: { replacingSent?: boolean } = {}): Promise<Reminder[]> {
-      const now = clock.nowIso();
-      return database.db.transaction().execute(async (trx) => {
-        const reminders = createReminderRepository(trx, database.dialect);
-        const { task } = await loadTask(reader(trx), user, taskId);
-        // A snooze takes the place of the moments already spent, so snoozing again and again never reaches the limit.
-        if (options.replacingSent) await reminders.deleteSentMoments(taskId, user.id);
-        if ((await reminders.count(taskId, user.id)) >= REMINDERS_PER_TASK_MAX)
-          throw new AppError(422, `A task can have at most ${REMINDERS_PER_TASK_MAX} reminders.`);
-        const setting = {
-          offset_minutes: input.offset_minutes ?? null,
-          remind_at: input.remind_at ? new Date(input.remind_at).toISOString() : null,
-        };
-        const at = fireAt(setting, task, user.time_zone);
-        if (setting.remind_at !== null && at !== null && at <= now)
-          throw new ValidationError({ remind_at: ['The reminder time must be in the future.'] });
-        if (setting.offset_minutes !== null && at !== null && at <= now && !task.is_completed)
-          throw new ValidationError({ offset_minutes: ['That moment has already passed: the task is due sooner.'] });
-        await reminders.insert({
-          taskId,
-          userId: user.id,
-          offsetMinutes: setting.offset_minutes,
-          remindAt: setting.remind_at,
-          fireAt: at,
-          state: task.is_completed ? 'cancelled' : 'pending',
-          now,
-        });
-        return reminders.list(taskId, user.id);
+    async add(user: UserRow, taskId: number, input: ReminderInput): Promise<Reminder[]> {
+      return database.db.transaction().execute((trx) => addWithin(trx, user, taskId, input));
+    },
+
+    /**
+     * "Remind me again" (issue 22), from the bell, an e-mail or a push notification: a reminder of
+     * the task at a moment of its own (in 10 minutes, in an hour, or tomorrow at 09:00 in the
+     * person's zone). It takes the place of the moments already spent, so snoozing again and again
+     * never reaches the limit, and what of the reminder still waits to be mailed or pushed (held by
+     * quiet hours) is not sent. `within` runs first in the same transaction (a snooze link is spent
+     * there, so a failed snooze leaves it unspent). Answers the new moment.
+     */
+    async snooze(user: UserRow, taskId: number, choice: SnoozeChoice, within?: (trx: Kysely<Tables>) => Promise<void>): Promise<string> {
+      const now = clock.now();
+      const at =
+        choice === '10m'
+          ? new Date(now.getTime() + 10 * 60_000)
+          : choice === '1h'
+            ? new Date(now.getTime() + 60 * 60_000)
+            : zonedInstant(addDays(localDate(now, user.time_zone), 1), REMINDER_DAY_TIME, user.time_zone);
+      await database.db.transaction().execute(async (trx) => {
+        await within?.(trx);
+        await createReminderRepository(trx, database.dialect).deleteSentMoments(taskId, user.id);
+        await createMailOutboxRepository(trx).cancelHeldReminders(taskId, user.id);
+        await createPushRepository(trx).cancelHeldReminders(taskId, user.id);
+        await addWithin(trx, user, taskId, { remind_at: at.toISOString() });
       });
+      return at.toISOString();
     },
 
     async remove(user: UserRow, taskId: number, reminderId: number): Promise<Reminder[]> {

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { MailOutboxTable, Tables } from '../tables.ts';
-import { stillTrue, type About } from './outbox-relevance.ts';
+import { aboutColumns, stillTrue, type About } from './outbox-relevance.ts';
 
 export type OutboxRow = Selectable<MailOutboxTable>;
 
@@ -29,10 +29,8 @@ export function createMailOutboxRepository(db: Kysely<Tables>) {
           created_at: now,
           sent_at: null,
           idempotency_key: options.key ?? null,
-          about_task_id: options.about?.taskId ?? null,
           about_user_id: options.about?.userId ?? null,
-          about_comment_id: options.about?.commentId ?? null,
-          about_kind: options.about?.kind ?? null,
+          ...aboutColumns(options.about),
         })
         .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
         .execute();
@@ -68,6 +66,18 @@ export function createMailOutboxRepository(db: Kysely<Tables>) {
         .returning('status')
         .executeTakeFirst();
       return row?.status as 'sending' | 'cancelled' | undefined;
+    },
+
+    /** A task's reminder mails to a person that still wait (quiet hours): not sent, it was snoozed. */
+    async cancelHeldReminders(taskId: number, userId: number): Promise<void> {
+      await db
+        .updateTable('mail_outbox')
+        .set({ status: 'cancelled' })
+        .where('status', '=', 'pending')
+        .where('about_kind', '=', 'reminder')
+        .where('about_task_id', '=', taskId)
+        .where('about_user_id', '=', userId)
+        .execute();
     },
 
     async markSent(id: number, now: string): Promise<void> {

@@ -126,6 +126,18 @@ export function createNotificationRepository(db: Kysely<Tables>) {
       await db.updateTable('notifications').set({ read_at: readAt }).where('id', '=', id).where('user_id', '=', userId).execute();
     },
 
+    /** A task's unread reminders read: the reminder was snoozed from its e-mail or push message. */
+    async readRemindersOf(userId: number, taskId: number, now: string): Promise<void> {
+      await db
+        .updateTable('notifications')
+        .set({ read_at: now })
+        .where('user_id', '=', userId)
+        .where('task_id', '=', taskId)
+        .where('kind', '=', 'reminder')
+        .where('read_at', 'is', null)
+        .execute();
+    },
+
     async readAll(userId: number, now: string): Promise<void> {
       await db.updateTable('notifications').set({ read_at: now }).where('user_id', '=', userId).where('read_at', 'is', null).execute();
     },

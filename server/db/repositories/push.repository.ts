@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { PushOutboxTable, PushSubscriptionsTable, Tables } from '../tables.ts';
-import { stillTrue, type About } from './outbox-relevance.ts';
+import { aboutColumns, stillTrue, type About } from './outbox-relevance.ts';
 
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 export type PushOutboxRow = Selectable<PushOutboxTable> & { endpoint: string; p256dh: string; auth: string };
@@ -89,9 +89,7 @@ export function createPushRepository(db: Kysely<Tables>) {
           last_error: null,
           created_at: message.now,
           sent_at: null,
-          about_task_id: message.about?.taskId ?? null,
-          about_comment_id: message.about?.commentId ?? null,
-          about_kind: message.about?.kind ?? null,
+          ...aboutColumns(message.about),
         })
         .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
         .execute();
@@ -129,6 +127,18 @@ export function createPushRepository(db: Kysely<Tables>) {
         .returning('status')
         .executeTakeFirst();
       return row?.status as 'sending' | 'cancelled' | undefined;
+    },
+
+    /** A task's reminder messages to a person's browsers that still wait (quiet hours): not sent, it was snoozed. */
+    async cancelHeldReminders(taskId: number, userId: number): Promise<void> {
+      await db
+        .updateTable('push_outbox')
+        .set({ status: 'cancelled' })
+        .where('status', '=', 'pending')
+        .where('about_kind', '=', 'reminder')
+        .where('about_task_id', '=', taskId)
+        .where('subscription_id', 'in', (eb) => eb.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId))
+        .execute();
     },
 
     async markSent(id: number, subscriptionId: number, now: string): Promise<void> {

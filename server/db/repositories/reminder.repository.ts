@@ -225,7 +225,7 @@ export function createReminderRepository(db: Kysely<Tables>, dialect: Dialect) {
     },
 
     /**
-     * The pending reminders due by `now` of open tasks, oldest first, locked for this transaction:
+     * The pending reminders due by `now`, by task and person, locked for this transaction:
      * on PostgreSQL rows another process holds are skipped (FOR UPDATE SKIP LOCKED), so two
      * schedulers never take the same reminder; SQLite has one writer, whose transaction holds them.
      * Each says whether its person may still open the task: one who may not is not reminded.
@@ -265,6 +265,9 @@ export function createReminderRepository(db: Kysely<Tables>, dialect: Dialect) {
         ])
         .where('reminders.state', '=', 'pending')
         .where('reminders.fire_at', '<=', now)
+        // By task and person, so each one's reminders come together (one message for them all).
+        .orderBy('reminders.task_id')
+        .orderBy('reminders.user_id')
         .orderBy('reminders.fire_at')
         .orderBy('reminders.id')
         .limit(limit);
