@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   createAccount,
@@ -187,6 +188,34 @@ for (const language of ['en', 'ar']) {
     const { mail } = await waitForMailedLink(owner.user.email, '/dashboard');
     expect(mail.subject).toContain('Call the bank');
     expect(mail.text).toContain(`/dashboard?task=${task.id}`);
+
+    // Its "Remind me again" links snooze it where it is read, signed in or not: opening one changes
+    // nothing; its choice is preselected, and pressing it snoozes once.
+    const { link } = await waitForMailedLink(owner.user.email, '/snooze');
+    expect(new URL(link).searchParams.get('for')).toBe('10m');
+    // Another browser, not signed in: a phone's mail app, say.
+    const elsewhere = await page.context().browser()!.newContext({ baseURL: new URL(link).origin });
+    const visitor = await elsewhere.newPage();
+    await setLanguage(visitor, language);
+    await visitor.goto(link);
+    await expect(visitor.getByRole('heading', { name: n('snoozePage.title') })).toBeVisible();
+    // The secret leaves the address bar at once.
+    await expect.poll(() => new URL(visitor.url()).searchParams.has('token')).toBe(false);
+    const choices = visitor.getByTestId('snooze-choices');
+    await expect(choices.getByRole('button', { name: n('snooze.10m') })).toBeFocused();
+    await expectNoSeriousA11yViolations(visitor);
+    await visitor.keyboard.press('Enter');
+    await expect(visitor.getByRole('heading', { name: n('snooze.done') })).toBeVisible();
+    await expect(visitor.getByTestId('snooze-open-task')).toHaveAttribute('href', `/dashboard?task=${task.id}`);
+    // Spent: the same link again says so, in the person's words.
+    await visitor.goto(link);
+    await visitor
+      .getByTestId('snooze-choices')
+      .getByRole('button', { name: n('snooze.1h') })
+      .click();
+    const serverTexts = JSON.parse(readFileSync(new URL(`../../web/i18n/locales/${language}/server.json`, import.meta.url), 'utf8'));
+    await expect(visitor.getByRole('alert')).toContainText(serverTexts['This snooze link was already used or has expired.']);
+    await elsewhere.close();
   });
 }
 

@@ -8,6 +8,8 @@ export const paths = {
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
   invitation: '/invitation',
+  /** A reminder e-mail's snooze links (issue 22); noindex. */
+  snooze: '/snooze',
   privacy: '/privacy',
   terms: '/terms',
   pricing: '/pricing',

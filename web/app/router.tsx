@@ -25,6 +25,8 @@ const ForgotPasswordPage = lazyWithRetry(() => import('../pages/forgot-password-
 const ResetPasswordPage = lazyWithRetry(() => import('../pages/reset-password-page.tsx'));
 const VerifyEmailPage = lazyWithRetry(() => import('../pages/verify-email-page.tsx'));
 const InvitationPage = lazyWithRetry(() => import('../pages/invitation-page.tsx'));
+// A reminder e-mail's snooze links (issue 22).
+const SnoozePage = lazyWithRetry(() => import('../pages/snooze-page.tsx'));
 
 function Loading() {
   const { t } = useTranslation();
@@ -53,6 +55,7 @@ export function AppRoutes() {
       <Route path={paths.resetPassword} element={<PublicOnly>{page(<ResetPasswordPage />)}</PublicOnly>} />
       {/* Signed in or not: the link itself proves the address. */}
       <Route path={paths.verifyEmail} element={page(<VerifyEmailPage />)} />
+      <Route path={paths.snooze} element={page(<SnoozePage />)} />
       <Route path={paths.privacy} element={page(<PrivacyPage />)} />
       <Route path={paths.terms} element={page(<TermsPage />)} />
       <Route path={paths.pricing} element={page(<PricingPage />)} />
