@@ -33,7 +33,15 @@ export function afterQuietHours(now: Date, timeZone: string | null, hours: { sta
   const local = localDateTime(now, timeZone);
   if (!hours || !inQuietHours(local.time, hours)) return undefined;
   const endDate = local.time < hours.end ? local.date : addDays(local.date, 1);
-  return zonedInstant(endDate, hours.end, timeZone).toISOString();
+  const end = zonedInstant(endDate, hours.end, timeZone);
+  if (end > now) return end.toISOString();
+  // The night the clocks go back, the end's wall time comes twice and reads as its first passing; a
+  // message queued between the two waits for the second (the clocks go back by an hour or half an hour).
+  for (let later = end.getTime() + 15 * 60_000; later <= end.getTime() + 2 * 3_600_000; later += 15 * 60_000) {
+    const reading = localDateTime(new Date(later), timeZone);
+    if (later > now.getTime() && reading.date === endDate && reading.time === hours.end) return new Date(later).toISOString();
+  }
+  return undefined;
 }
 
 /** What a delivery did, for after its transaction commits. */
