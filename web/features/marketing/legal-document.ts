@@ -44,7 +44,7 @@ export const PRIVACY_POLICY: LegalDocument = {
       ],
     },
     { id: 'use', blocks: [p('intro'), list('provide', 'ai', 'progress', 'communicate', 'improve', 'protect', 'comply'), p('noSale')] },
-    { id: 'sharing', blocks: [p('intro'), terms('providers', 'legal', 'transfers', 'people', 'integrations')] },
+    { id: 'sharing', blocks: [p('intro'), terms('providers', 'legal', 'transfers', 'people', 'integrations', 'push')] },
     { id: 'security', blocks: [p('p1'), p('p2')] },
     { id: 'retention', blocks: [p('p1'), p('p2')] },
     { id: 'rights', blocks: [p('intro'), terms('access', 'correct', 'delete', 'restrict', 'portability', 'object'), p('exercise')] },
