@@ -194,7 +194,10 @@ for (const language of ['en', 'ar']) {
     const { link } = await waitForMailedLink(owner.user.email, '/snooze');
     expect(new URL(link).searchParams.get('for')).toBe('10m');
     // Another browser, not signed in: a phone's mail app, say.
-    const elsewhere = await page.context().browser()!.newContext({ baseURL: new URL(link).origin });
+    const elsewhere = await page
+      .context()
+      .browser()!
+      .newContext({ baseURL: new URL(link).origin });
     const visitor = await elsewhere.newPage();
     await setLanguage(visitor, language);
     await visitor.goto(link);
@@ -215,6 +218,9 @@ for (const language of ['en', 'ar']) {
       .click();
     const serverTexts = JSON.parse(readFileSync(new URL(`../../web/i18n/locales/${language}/server.json`, import.meta.url), 'utf8'));
     await expect(visitor.getByRole('alert')).toContainText(serverTexts['This snooze link was already used or has expired.']);
+    // Nothing left to press: the page points to the bell instead.
+    await expect(visitor.getByTestId('snooze-choices')).toHaveCount(0);
+    await expect(visitor.getByText(n('snoozePage.dead'))).toBeVisible();
     await elsewhere.close();
   });
 }

@@ -8,7 +8,7 @@ import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { AuthShell } from '../features/auth/auth-shell.tsx';
 import { LinkMark, LinkOutcome } from '../features/auth/link-outcome.tsx';
 import { useLinkToken } from '../features/auth/link-token.ts';
-import { errorMessage } from '../lib/api-client.ts';
+import { ApiError, errorMessage } from '../lib/api-client.ts';
 import { useSnoozeByLink } from '../lib/api/notification-queries.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 import { useUserTimeZone } from '../lib/use-user-clock.ts';
@@ -42,6 +42,9 @@ export default function SnoozePage() {
     }
   };
 
+  // A spent, expired or unknown link cannot be pressed again; any other failure can be retried.
+  const dead = snooze.error instanceof ApiError && (snooze.error.status === 404 || snooze.error.status === 410);
+
   if (snooze.isSuccess)
     return (
       <AuthShell
@@ -72,13 +75,13 @@ export default function SnoozePage() {
   return (
     <AuthShell
       title={t('snoozePage.title')}
-      subtitle={token ? t('snoozePage.description') : t('snoozePage.missing')}
+      subtitle={token && !dead ? t('snoozePage.description') : dead ? t('snoozePage.dead') : t('snoozePage.missing')}
       mark={<LinkMark tone={token && !snooze.isError ? 'working' : 'error'} />}
     >
       <LinkOutcome
         tone={snooze.isError ? 'error' : 'working'}
         actions={
-          token ? (
+          token && !dead ? (
             <div role="group" aria-label={t('snooze.label')} className="flex w-full flex-col gap-2" data-testid="snooze-choices">
               {SNOOZE_CHOICES.map((choice) => (
                 <Button
