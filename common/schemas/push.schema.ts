@@ -20,7 +20,9 @@ export const PushSubscriptionInput = z.object({
   endpoint: z
     .string({ error: 'The endpoint is required.' })
     .min(1, 'The endpoint is required.')
-    .max(2048, 'The endpoint must not be longer than 2048 characters.'),
+    .max(2048, 'The endpoint must not be longer than 2048 characters.')
+    // Bytes too: PostgreSQL's unique index refuses an entry much over 2.7 kB, which 2,048 CJK characters are.
+    .refine((value) => new TextEncoder().encode(value).length <= 2048, 'The endpoint must not be longer than 2048 characters.'),
   keys: z.object({ p256dh: base64url('p256dh', 65), auth: base64url('auth', 16) }, { error: 'The keys are required.' }),
 });
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInput>;

@@ -66,7 +66,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Change any part of your notification settings (what is left out stays): `channels` per kind (reminder, comment, share_answer, occurrence) × `in_app` / `email`; `quiet_hours` { start, end } "HH:MM" or null (e-mails wait until they end); `digest_time` "HH:MM" or null; `default_reminder_minutes` (0–40320) or null',
+          'Change any part of your notification settings (what is left out stays): `channels` per kind (reminder, mention, comment, share_answer, occurrence) × `in_app` / `email` / `push`; `quiet_hours` { start, end } "HH:MM" or null (e-mails and push wait until they end); `digest_time` "HH:MM" or null; `default_reminder_minutes` (0–40320) or null',
         security,
         body: NotificationSettingsInput,
         response: { 200: NotificationSettingsWriteResponse, ...errors },
@@ -84,7 +84,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Send yourself a test notification by e-mail (to a verified address; 5 an hour)',
+        summary: 'Send yourself a test notification by e-mail (to a verified address) and to each browser with push; 5 an hour',
         security,
         response: { 200: TestNotificationResponse, ...errors, 429: ErrorBody },
       },

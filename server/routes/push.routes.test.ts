@@ -242,6 +242,16 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
       [{ endpoint: 'https://push.example.com/x', keys: { p256dh: receiver.browser().keys.p256dh, auth: 'not base64!' } }, 'keys.auth'],
       [{ endpoint: 'ftp://push.example.com/x', keys: receiver.browser().keys }, 'endpoint'],
       [{ endpoint: 'x'.repeat(2049), keys: receiver.browser().keys }, 'endpoint'],
+      // 700 CJK characters are 2,100 bytes: over the limit in bytes (PostgreSQL's index), not in characters.
+      [{ endpoint: `https://push.example.com/${'推'.repeat(700)}`, keys: receiver.browser().keys }, 'endpoint'],
+      // 65 bytes, but not a point of the curve: no message could ever be encrypted to it.
+      [
+        {
+          endpoint: 'https://push.example.com/x',
+          keys: { p256dh: Buffer.from([4, ...new Array(64).fill(7)]).toString('base64url'), auth: receiver.browser().keys.auth },
+        },
+        'keys.p256dh',
+      ],
       [{ endpoint: 'https://push.example.com/x' }, 'keys'],
     ] as const) {
       const response = await call(user, 'POST', '/api/push/subscriptions', body);

@@ -117,6 +117,25 @@ describe.each(testDialects())('reminders on %s', (dialect) => {
     ]);
   });
 
+  test('a task moved earlier, so that a waiting reminder’s moment has passed, reminds at once while the task is still ahead; moved into the past, it does not', async () => {
+    clock.set('2026-12-01T10:30:00.000Z');
+    const user = await t.signUp();
+    const soon = await addTask(user, { title: 'Board call', due_date: '2026-12-01', due_time: '12:00' });
+    await remind(user, soon.id, { offset_minutes: 60 });
+    // Moved from 12:00 to 11:00 at 10:30: "an hour before" was 10:00, so it goes now.
+    await call(user, 'PUT', `/api/tasks/update/${soon.id}`, { title: 'Board call', due_date: '2026-12-01', due_time: '11:00' });
+    expect((await reminders(user, soon.id)).map((r) => [r.fire_at, r.state])).toEqual([['2026-12-01T10:00:00.000Z', 'pending']]);
+    const late = await addTask(user, { title: 'Old report', due_date: '2026-12-01', due_time: '12:00' });
+    await remind(user, late.id, { offset_minutes: 60 });
+    // Moved to yesterday: the task itself is past, and a reminder of it would only be noise.
+    await call(user, 'PUT', `/api/tasks/update/${late.id}`, { title: 'Old report', due_date: '2026-11-30', due_time: '12:00' });
+    expect((await reminders(user, late.id)).map((r) => r.state)).toEqual(['cancelled']);
+    await t.app.taskaty.reminders.pass();
+    const told = (await notifications(user)).filter((n) => n.kind === 'reminder').map((n) => n.task_id);
+    expect(told).toEqual([soon.id]);
+    expect((await reminders(user, soon.id)).map((r) => r.state)).toEqual(['sent']);
+  });
+
   test('a new time zone moves the person’s reminders before a due moment to its wall time there; a custom moment stays', async () => {
     clock.set('2026-12-01T08:00:00.000Z');
     const user = await t.signUp();

@@ -117,6 +117,11 @@ describe.each(testDialects())('reminder follow-ups on %s', (dialect) => {
     await call(friend, 'POST', `/api/tasks/${task.id}/accept-share`);
     expect((await snooze(friendsToken, '10m')).statusCode).toBe(200);
 
+    // The task done since: nothing to remind of, said plainly, and the link stays unspent.
+    await call(owner, 'PUT', `/api/tasks/complete/${task.id}`);
+    const done = await snooze(ownersToken, '10m');
+    expect([done.statusCode, done.json().message]).toEqual([422, 'This task is already completed: there is nothing to remind you of.']);
+    await call(owner, 'PUT', `/api/tasks/uncomplete/${task.id}`);
     advance(7 * 86_400_000);
     expect((await snooze(ownersToken, '10m')).statusCode).toBe(410);
     // Bad input is a field error, never a 500.

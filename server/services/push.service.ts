@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { UAParser } from 'ua-parser-js';
 import { PUSH_SUBSCRIPTIONS_MAX, type PushBrowser, type PushSubscriptionInput } from '../../common/schemas/push.schema.ts';
 import type { Clock } from '../clock.ts';
@@ -19,6 +20,18 @@ const present = (row: PushSubscriptionRow): PushBrowser => {
     last_used_at: row.last_used_at,
   };
 };
+
+/** Whether a browser's key is a point of P-256: messages are encrypted to it, so one that is not could never be sent. */
+function onCurve(p256dh: string): boolean {
+  try {
+    const ours = createECDH('prime256v1');
+    ours.generateKeys();
+    ours.computeSecret(Buffer.from(p256dh, 'base64url'));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The browsers a person allowed to show notifications (issue 22, Settings → Notifications). */
 export function createPushService(deps: { database: Database; clock: Clock; vapid: () => Promise<VapidKeys>; allowPrivate: boolean }) {
@@ -42,6 +55,7 @@ export function createPushService(deps: { database: Database; clock: Clock; vapi
     ): Promise<{ id: number; subscriptions: PushBrowser[] }> {
       const refusal = refusalOf(input.endpoint, deps.allowPrivate);
       if (refusal) throw new ValidationError({ endpoint: [refusal] });
+      if (!onCurve(input.keys.p256dh)) throw new ValidationError({ 'keys.p256dh': ['The p256dh key is not a P-256 public key.'] });
       const existing = await push.list(user.id);
       if (existing.length >= PUSH_SUBSCRIPTIONS_MAX && !existing.some((row) => row.endpoint === input.endpoint))
         throw new AppError(422, `Push can be enabled in at most ${PUSH_SUBSCRIPTIONS_MAX} browsers. Remove one first.`);

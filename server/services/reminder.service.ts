@@ -23,6 +23,8 @@ import { loadTask } from './task-access.ts';
  * and sees only theirs. When each falls due is worked out here and, when the task's date, time or
  * completion changes, by the task's own transaction (`reminders.follow`, task.service.ts).
  */
+export const TASK_ALREADY_DONE = 'This task is already completed: there is nothing to remind you of.';
+
 export function createReminderService(deps: { database: Database; clock: Clock }) {
   const { database, clock } = deps;
   const reader = (trx: Kysely<Tables>) => ({ db: trx, dialect: database.dialect });
@@ -83,6 +85,8 @@ export function createReminderService(deps: { database: Database; clock: Clock }
             : zonedInstant(addDays(localDate(now, user.time_zone), 1), REMINDER_DAY_TIME, user.time_zone);
       await database.db.transaction().execute(async (trx) => {
         await within?.(trx);
+        // A reminder of a task done since would never go: saying "I'll remind you" would be untrue.
+        if ((await loadTask(reader(trx), user, taskId)).task.is_completed) throw new AppError(422, TASK_ALREADY_DONE);
         await createReminderRepository(trx, database.dialect).deleteSentMoments(taskId, user.id);
         await createMailOutboxRepository(trx).cancelHeldReminders(taskId, user.id);
         await createPushRepository(trx).cancelHeldReminders(taskId, user.id);

@@ -30,6 +30,8 @@ self.addEventListener('push', (event) => {
     self.registration.showNotification(text(message.title) || 'Taskaty', {
       body: text(message.body),
       tag: text(message.tag) || undefined,
+      // A newer message of the same task replaces the older on screen, and is still heard (a snoozed reminder again, say).
+      renotify: Boolean(text(message.tag)),
       icon: '/icon-192.png',
       badge: '/icon-192.png',
       actions,

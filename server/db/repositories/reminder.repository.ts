@@ -150,12 +150,15 @@ export function createReminderRepository(db: Kysely<Tables>, dialect: Dialect) {
     /**
      * After a task's due date or time changed, or it was completed or reopened: each of its
      * reminders falls due when it now should. One still to come is pending (again, if it was sent
-     * for the old date); one whose moment is past stays as it was, or is cancelled if it was
-     * waiting; all are cancelled while the task is completed.
+     * for the old date). One that was waiting and whose moment has now passed goes at once while
+     * the task is still ahead (moved from 12:00 to 11:00 at 10:30, "an hour before" reminds now),
+     * and is cancelled once the task itself is past; one already sent stays sent. All are
+     * cancelled while the task is completed.
      */
     async follow(taskId: number, due: Due & { is_completed: number }, now: string): Promise<void> {
       for (const reminder of await ofTask(taskId).execute()) {
         const next = fireAt(reminder, due, reminder.time_zone);
+        const dueAt = fireAt({ offset_minutes: 0, remind_at: null }, due, reminder.time_zone);
         const state = due.is_completed
           ? reminder.state === 'pending'
             ? 'cancelled'
@@ -163,7 +166,9 @@ export function createReminderRepository(db: Kysely<Tables>, dialect: Dialect) {
           : next !== null && next > now
             ? 'pending'
             : reminder.state === 'pending' && next !== reminder.fire_at
-              ? 'cancelled'
+              ? next !== null && dueAt !== null && dueAt > now
+                ? 'pending'
+                : 'cancelled'
               : reminder.state;
         if (next === reminder.fire_at && state === reminder.state) continue;
         await db.updateTable('reminders').set({ fire_at: next, state }).where('id', '=', Number(reminder.id)).execute();

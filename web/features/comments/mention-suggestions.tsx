@@ -55,7 +55,8 @@ export function useMentionSuggestions(
 
   /** True when the key was the list's. */
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
-    if (!open) return false;
+    // Enter or an arrow confirming an input method's composition (Hindi transliteration, say) is the IME's.
+    if (!open || event.nativeEvent.isComposing) return false;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;
