@@ -184,7 +184,10 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page.getByTestId('label-row')).toHaveCount(2);
       await expectNoSidewaysScrolling(page);
       for (const view of ['list', 'grid'] as const) {
-        await page.getByRole('button', { name: t(`view.${view}`) }).click();
+        const viewButton = page.getByRole('button', { name: t(`view.${view}`) });
+        await viewButton.click();
+        // The rows are drawn anew for the view: the menu is opened from the new ones, not from a row on its way out.
+        await expect(viewButton).toHaveAttribute('aria-pressed', 'true');
         const actions = page.getByTestId('label-actions').first();
         await actions.click();
         const menu = page.getByTestId('label-actions-menu');

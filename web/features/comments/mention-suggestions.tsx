@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { cx } from '../../lib/class-names.ts';
@@ -45,12 +46,15 @@ export function useMentionSuggestions(
     const text = `@${person.name} `;
     const next = value.slice(0, query.start) + text + value.slice(caret);
     const at = query.start + text.length;
-    setValue(next);
-    setCaret(at);
-    // This "@" is done: its list stays closed while the sentence goes on.
-    setDismissed(query.start);
-    // After React has written the new value, the caret goes after the name.
-    requestAnimationFrame(() => box.current?.setSelectionRange(at, at));
+    // Written at once, caret after the name, before the next key arrives: set a frame later, a fast
+    // typist's next letter landed before the caret moved and the two came out swapped.
+    flushSync(() => {
+      setValue(next);
+      setCaret(at);
+      // This "@" is done: its list stays closed while the sentence goes on.
+      setDismissed(query.start);
+    });
+    box.current?.setSelectionRange(at, at);
   };
 
   /** True when the key was the list's. */
