@@ -40,7 +40,7 @@ import { subtaskRoutes } from './routes/subtask.routes.ts';
 import { taskRoutes } from './routes/task.routes.ts';
 import { taskRestoreRoutes } from './routes/task-restore.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
-import { createAccountService } from './services/account.service.ts';
+import { createAccountService, LINK_LIFETIME_MS } from './services/account.service.ts';
 import { passwordHasher } from './services/password-hasher.ts';
 import { passwordStrengthErrors } from './services/password-policy.ts';
 import { createSettingsService } from './services/settings.service.ts';
@@ -133,6 +133,9 @@ function nulPaths(value: unknown, path = 'body', found: string[] = [], depth = 0
 
 /** Fastify's compiler factories typed for ajv and fast-json-stringify; ours hand back zod's compilers. */
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+/** How long a sent, cancelled or given-up e-mail or push message is kept: the longest link lifetime (an invitation's). */
+const OUTBOX_KEPT_MS = LINK_LIFETIME_MS.invitation;
+
 const ZOD_COMPILERS = {
   buildValidator: () => validatorCompiler,
   buildSerializer: () => serializerCompiler,
@@ -259,6 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const sessions = createSessions(bus);
   const streams = createLiveStreams({ leases: createLiveStreamRepository(database.db, database.dialect), clock, log: app.log });
+  const outboxKeptSince = () => new Date(clock.now().getTime() - OUTBOX_KEPT_MS).toISOString();
   // Run as the repositories below are defined; nothing calls it before buildApp returns.
   const purge = createExpiredPurge({
     jobs: {
@@ -267,6 +271,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       live_streams: () => createLiveStreamRepository(database.db, database.dialect).purgeExpired(clock.nowIso()),
       account_links: () => accounts.purgeExpiredLinks(),
       snooze_links: () => createSnoozeLinkRepository(database.db).deleteExpired(clock.nowIso()),
+      // Sent messages are kept for as long as the longest link they can carry lives (an invitation's 30 days).
+      mail_outbox: () => createMailOutboxRepository(database.db).deleteFinished(outboxKeptSince()),
+      push_outbox: () => createPushRepository(database.db).deleteFinished(outboxKeptSince()),
     },
     intervalMs: deps.purgeIntervalMs,
     log: app.log,

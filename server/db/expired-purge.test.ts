@@ -3,6 +3,8 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestApp } from '../../tests/support/test-app.ts';
 import { openTestDatabase, testDialects } from '../../tests/support/test-database.ts';
+import { issueSnoozeLink } from '../services/snooze-link.service.ts';
+import { createMailOutboxRepository } from './repositories/mail-outbox.repository.ts';
 
 /** A clock the test moves by hand. */
 function handClock(startIso: string) {
@@ -144,6 +146,58 @@ describe.each(testDialects())('the started purge repeats on its own on %s (findi
     } finally {
       await app.close();
       await database.close();
+    }
+  });
+});
+
+describe.each(testDialects())('spent snooze links and finished outbox messages are purged on %s', (dialect) => {
+  test('a snooze link goes a week after it was made; a sent, cancelled or given-up message after 30 days, a waiting one never', async () => {
+    const time = handClock('2031-05-01T09:00:00.000Z');
+    const t = await createTestApp(dialect, { clock: time.clock });
+    try {
+      const user = await t.signUp();
+      const task = (
+        await t.app.inject({ method: 'POST', url: '/api/tasks/add', headers: user.headers, payload: { title: 'Snoozable' } })
+      ).json().task;
+      await issueSnoozeLink(t.database.db, { userId: user.user.id, taskId: task.id, now: time.clock.nowIso() });
+      const outbox = createMailOutboxRepository(t.database.db);
+      for (const key of ['sent', 'cancelled', 'failed', 'waiting']) {
+        await outbox.enqueue({ to: user.user.email, subject: key, text: key, html: key }, time.clock.nowIso(), {
+          key: `purge-test:${key}`,
+        });
+      }
+      const rows = await t.database.db
+        .selectFrom('mail_outbox')
+        .select(['id', 'subject'])
+        .where('idempotency_key', 'like', 'purge-test:%')
+        .execute();
+      const idOf = (subject: string) => rows.find((row) => row.subject === subject)!.id;
+      await outbox.markSent(idOf('sent'), time.clock.nowIso());
+      await t.database.db.updateTable('mail_outbox').set({ status: 'cancelled' }).where('id', '=', idOf('cancelled')).execute();
+      await outbox.markFailed(idOf('failed'), 8, 'refused', time.clock.nowIso(), true);
+      const left = async () =>
+        (
+          await t.database.db
+            .selectFrom('mail_outbox')
+            .select('subject')
+            .where('idempotency_key', 'like', 'purge-test:%')
+            .orderBy('id')
+            .execute()
+        ).map((row) => row.subject);
+      const links = async () => (await t.database.db.selectFrom('snooze_links').select('id').execute()).length;
+
+      time.advanceDays(6);
+      await t.app.taskaty.purge.run();
+      expect([await links(), await left()]).toEqual([1, ['sent', 'cancelled', 'failed', 'waiting']]);
+      time.advanceDays(2);
+      expect((await t.app.taskaty.purge.run()).snooze_links).toBe(1);
+      expect(await links()).toBe(0);
+      time.advanceDays(23);
+      await t.app.taskaty.purge.run();
+      // Only what still waits to be sent (no SMTP server here) is kept.
+      expect(await left()).toEqual(['waiting']);
+    } finally {
+      await t.close();
     }
   });
 });

@@ -129,6 +129,19 @@ export function createPushRepository(db: Kysely<Tables>) {
       return row?.status as 'sending' | 'cancelled' | undefined;
     },
 
+    /**
+     * Messages done with (sent, cancelled, given up) and queued before `before`: the expired purge
+     * keeps the outbox from growing for ever, and takes the links their bodies carry with them.
+     */
+    async deleteFinished(before: string): Promise<number> {
+      const result = await db
+        .deleteFrom('push_outbox')
+        .where('status', 'in', ['sent', 'cancelled', 'failed'])
+        .where('created_at', '<', before)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** A task's reminder messages to a person's browsers that still wait (quiet hours): not sent, it was snoozed. */
     async cancelHeldReminders(taskId: number, userId: number): Promise<void> {
       await db
