@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startPushReceiver } from '../../tests/support/push-receiver.ts';
 import { createTestApp, type SignedInUser, type TestApp } from '../../tests/support/test-app.ts';
 import { testDialects } from '../../tests/support/test-database.ts';
-import { createMailOutboxRepository } from '../db/repositories/mail-outbox.repository.ts';
 import { createPushRepository } from '../db/repositories/push.repository.ts';
+import { stillTrue } from '../db/repositories/outbox-relevance.ts';
 import { testClock } from '../../tests/support/test-clock.ts';
 
 describe.each(testDialects())('Web Push on %s', (dialect) => {
@@ -162,8 +162,12 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
     expect(friendsBrowser.received).toEqual([]);
     expect(ownersBrowser.received).toEqual([]);
     expect((await outbox()).filter((row) => row.status === 'pending')).toEqual([]);
-    // This app has no SMTP server, so its mail waits; the dispatcher would find the reminder's no longer true.
-    const waiting = await createMailOutboxRepository(t.database.db).due(clock.nowIso(), 100);
+    // This app has no SMTP server, so its mail waits; the dispatcher's claim would find the reminder's no longer true.
+    const waiting = await t.database.db
+      .selectFrom('mail_outbox')
+      .select(['to_address', 'about_kind', stillTrue('mail_outbox').as('still_true')])
+      .where('status', '=', 'pending')
+      .execute();
     expect(
       waiting
         .filter((mail) => mail.to_address === owner.user.email && mail.about_kind)
@@ -205,7 +209,12 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
       about: { taskId: task.id, kind: 'comment' },
     });
     const [picked] = (await push.due(clock.nowIso(), 100)).filter((message) => message.idempotency_key === `claim-test:${task.id}`);
-    expect(Number(picked!.still_true)).toBe(1);
+    const checked = await t.database.db
+      .selectFrom('push_outbox')
+      .select(stillTrue('push_outbox').as('still_true'))
+      .where('id', '=', picked!.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(checked.still_true)).toBe(1);
     // The batch was picked; the task is deleted before this message's turn.
     expect((await call(user, 'DELETE', `/api/tasks/delete/${task.id}`)).statusCode).toBe(200);
     expect(await push.claim(picked!.id, clock.nowIso())).toBe('cancelled');

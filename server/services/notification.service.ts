@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { NotificationListQuery } from '../../common/schemas/notification-input.schema.ts';
+import type { NotificationListQuery, SnoozeChoice } from '../../common/schemas/notification-input.schema.ts';
 import { NOT_A_NOTIFICATION, NOTIFICATION_EXCERPT_MAX, type NotificationListResponse } from '../../common/schemas/notification.schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
@@ -7,7 +7,6 @@ import { createNotificationRepository } from '../db/repositories/notification.re
 import type { UserRow } from '../db/repositories/user.repository.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
-import type { SnoozeChoice } from '../../common/schemas/notification-input.schema.ts';
 import type { ReminderService } from './reminder.service.ts';
 
 /** Everyone to tell of what `actorId` did: the people of the task but the one who did it. */

@@ -13,26 +13,28 @@ import type { Database } from '../db/database.ts';
 import { createMailOutboxRepository } from '../db/repositories/mail-outbox.repository.ts';
 import { createPushRepository } from '../db/repositories/push.repository.ts';
 import { createReminderRepository, fireAt } from '../db/repositories/reminder.repository.ts';
+import type { TaskRow } from '../db/repositories/task.repository.ts';
 import type { UserRow } from '../db/repositories/user.repository.ts';
 import type { Tables } from '../db/tables.ts';
 import { AppError, NotFoundError, ValidationError } from '../errors.ts';
 import { loadTask } from './task-access.ts';
+
+export const TASK_ALREADY_DONE = 'This task is already completed: there is nothing to remind you of.';
 
 /**
  * A person's reminders of a task (issue 22, decision 027): whoever may open the task sets their own
  * and sees only theirs. When each falls due is worked out here and, when the task's date, time or
  * completion changes, by the task's own transaction (`reminders.follow`, task.service.ts).
  */
-export const TASK_ALREADY_DONE = 'This task is already completed: there is nothing to remind you of.';
-
 export function createReminderService(deps: { database: Database; clock: Clock }) {
   const { database, clock } = deps;
   const reader = (trx: Kysely<Tables>) => ({ db: trx, dialect: database.dialect });
 
-  async function addWithin(trx: Kysely<Tables>, user: UserRow, taskId: number, input: ReminderInput): Promise<Reminder[]> {
+  /** Adds one to a task the caller loaded with the person's access, in the caller's transaction. */
+  async function addWithin(trx: Kysely<Tables>, user: UserRow, task: TaskRow, input: ReminderInput): Promise<Reminder[]> {
     const now = clock.nowIso();
+    const taskId = Number(task.id);
     const reminders = createReminderRepository(trx, database.dialect);
-    const { task } = await loadTask(reader(trx), user, taskId);
     if ((await reminders.count(taskId, user.id)) >= REMINDERS_PER_TASK_MAX)
       throw new AppError(422, `A task can have at most ${REMINDERS_PER_TASK_MAX} reminders.`);
     const setting = {
@@ -64,7 +66,9 @@ export function createReminderService(deps: { database: Database; clock: Clock }
 
     /** Adds one; answers the person's reminders of the task after it. */
     async add(user: UserRow, taskId: number, input: ReminderInput): Promise<Reminder[]> {
-      return database.db.transaction().execute((trx) => addWithin(trx, user, taskId, input));
+      return database.db
+        .transaction()
+        .execute(async (trx) => addWithin(trx, user, (await loadTask(reader(trx), user, taskId)).task, input));
     },
 
     /**
@@ -86,11 +90,12 @@ export function createReminderService(deps: { database: Database; clock: Clock }
       await database.db.transaction().execute(async (trx) => {
         await within?.(trx);
         // A reminder of a task done since would never go: saying "I'll remind you" would be untrue.
-        if ((await loadTask(reader(trx), user, taskId)).task.is_completed) throw new AppError(422, TASK_ALREADY_DONE);
+        const { task } = await loadTask(reader(trx), user, taskId);
+        if (task.is_completed) throw new AppError(422, TASK_ALREADY_DONE);
         await createReminderRepository(trx, database.dialect).deleteSentMoments(taskId, user.id);
         await createMailOutboxRepository(trx).cancelHeldReminders(taskId, user.id);
         await createPushRepository(trx).cancelHeldReminders(taskId, user.id);
-        await addWithin(trx, user, taskId, { remind_at: at.toISOString() });
+        await addWithin(trx, user, task, { remind_at: at.toISOString() });
       });
       return at.toISOString();
     },

@@ -36,12 +36,11 @@ export function createMailOutboxRepository(db: Kysely<Tables>) {
         .execute();
     },
 
-    /** Messages due now; `still_true` 0 for one whose subject has gone meanwhile (outbox-relevance.ts). */
-    due(now: string, limit: number): Promise<Array<OutboxRow & { still_true: number }>> {
+    /** Messages due now (whether each is still true is checked as it is claimed). */
+    due(now: string, limit: number): Promise<OutboxRow[]> {
       return db
         .selectFrom('mail_outbox')
         .selectAll()
-        .select(stillTrue('mail_outbox').as('still_true'))
         .where('status', '=', 'pending')
         .where('next_attempt_at', '<=', now)
         .orderBy('next_attempt_at')

@@ -95,14 +95,13 @@ export function createPushRepository(db: Kysely<Tables>) {
         .execute();
     },
 
-    /** Messages due now; `still_true` 0 for one whose subject has gone meanwhile (outbox-relevance.ts). */
-    due(now: string, limit: number): Promise<Array<PushOutboxRow & { still_true: number }>> {
+    /** Messages due now (whether each is still true is checked as it is claimed). */
+    due(now: string, limit: number): Promise<PushOutboxRow[]> {
       return db
         .selectFrom('push_outbox')
         .innerJoin('push_subscriptions', 'push_subscriptions.id', 'push_outbox.subscription_id')
         .selectAll('push_outbox')
         .select(['push_subscriptions.endpoint', 'push_subscriptions.p256dh', 'push_subscriptions.auth'])
-        .select(stillTrue('push_outbox').as('still_true'))
         .where('push_outbox.status', '=', 'pending')
         .where('push_outbox.next_attempt_at', '<=', now)
         .orderBy('push_outbox.next_attempt_at')
