@@ -210,6 +210,8 @@ for (const language of ['en', 'ar']) {
     await visitor.keyboard.press('Enter');
     await expect(visitor.getByRole('heading', { name: n('snooze.done') })).toBeVisible();
     await expect(visitor.getByTestId('snooze-open-task')).toHaveAttribute('href', `/dashboard?task=${task.id}`);
+    // The pressed button went with the outcome: focus is on what comes next, not lost to the page.
+    await expect(visitor.getByTestId('snooze-open-task')).toBeFocused();
     // Spent: the same link again says so, in the person's words.
     await visitor.goto(link);
     await visitor
@@ -220,6 +222,7 @@ for (const language of ['en', 'ar']) {
     await expect(visitor.getByRole('alert')).toContainText(serverTexts['This snooze link was already used or has expired.']);
     // Nothing left to press: the page points to the bell instead.
     await expect(visitor.getByTestId('snooze-choices')).toHaveCount(0);
+    await expect(visitor.getByRole('link', { name: n('snoozePage.toDashboard') })).toBeFocused();
     await expect(visitor.getByText(n('snoozePage.dead'))).toBeVisible();
     await elsewhere.close();
   });

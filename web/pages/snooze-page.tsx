@@ -13,6 +13,9 @@ import { useSnoozeByLink } from '../lib/api/notification-queries.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 import { useUserTimeZone } from '../lib/use-user-clock.ts';
 
+/** A link's focus as it appears (React's autoFocus is for form controls only). */
+const focusOnArrival = (node: HTMLAnchorElement | null) => node?.focus();
+
 const isChoice = (value: string | null): value is SnoozeChoice => SNOOZE_CHOICES.includes(value as SnoozeChoice);
 
 /**
@@ -59,7 +62,9 @@ export default function SnoozePage() {
               <p role="status" className="sr-only">
                 {t('snoozePage.doneText', { when: when(snooze.data.remind_at) })}
               </p>
+              {/* The pressed choice is gone with the outcome: focus goes to what comes next, not to the page. */}
               <Link
+                ref={focusOnArrival}
                 to={paths.task(snooze.data.task_id)}
                 className={buttonClasses('primary', 'lg', 'w-full')}
                 data-testid="snooze-open-task"
@@ -100,7 +105,7 @@ export default function SnoozePage() {
               ))}
             </div>
           ) : (
-            <Link to={paths.dashboard} className={buttonClasses('primary', 'lg', 'w-full')}>
+            <Link ref={focusOnArrival} to={paths.dashboard} className={buttonClasses('primary', 'lg', 'w-full')}>
               {t('snoozePage.toDashboard')}
             </Link>
           )
