@@ -43,6 +43,9 @@ export default defineConfig({
   reporter: 'list',
   use: {
     trace: 'retain-on-failure',
+    // The signed-in app registers its service worker (decision 032), which would fetch and keep
+    // the whole app in every test's fresh browser. Only the specs about it allow it (pwa, push).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,

@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { build, defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
@@ -44,10 +45,35 @@ function staticPageScripts(): Plugin {
   };
 }
 
+/** Names this build for the app's offline copy of its data (web/lib/offline/offline-cache.ts): another build starts afresh. */
+const BUILD_ID = `${Date.now().toString(36)}`;
+
 export default defineConfig({
   root: 'web',
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) },
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), staticPageScripts()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    staticPageScripts(),
+    // The service worker (web/service-worker/sw.ts, decision 032) is built with the list of the files it
+    // keeps for offline use. The manifest is ours (web/public/manifest.webmanifest) and the app
+    // registers the worker itself once signed in (web/lib/service-worker.ts).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'service-worker',
+      filename: 'sw.ts',
+      manifest: false,
+      injectRegister: false,
+      injectManifest: {
+        // The signed-in app and what it shows: its scripts, styles, the Arabic and Devanagari fonts
+        // (woff2; every browser that runs a service worker reads it), icons and the manifest. Not
+        // the static pages' own scripts nor the social image: those pages are never served offline.
+        globPatterns: ['index.html', 'theme-init.js', 'manifest.webmanifest', 'favicon.svg', 'icon-*.png', 'assets/*.{js,css,woff2}'],
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+    }),
+  ],
   build: {
     outDir: '../build/web',
     emptyOutDir: true,

@@ -4,7 +4,7 @@ import { mailLanguage, oneLine } from '../mail/mail-layout.ts';
 import { NOTIFICATION_MAIL_TEXTS, type MailedNotificationKind } from '../mail/notification-mail.ts';
 import { dueText, REMINDER_MAIL_TEXTS } from '../mail/reminder-mail.ts';
 
-/** What a push message carries to the service worker, which shows it (web/public/sw.js). */
+/** What a push message carries to the service worker, which shows it (web/service-worker/sw.ts). */
 export interface PushPayload {
   title: string;
   body: string;

@@ -336,93 +336,97 @@ for (const [language, theme] of [
   });
 }
 
-test('push: allowed in this browser, listed, a test notification is delivered encrypted to it, and the service worker shows a push message', async ({
-  page,
-  context,
-  request,
-}) => {
-  const receiver = await startPushReceiver();
-  try {
-    const browser = receiver.browser();
-    // Chromium subscribes through its vendor's push service (FCM), which no test here can reach: the
-    // browser's PushManager answers as that service would, with the subscription of a push service on
-    // loopback (tests/support/push-receiver.ts), which decrypts what the server sends to it.
-    await page.addInitScript(
-      (subscription) => {
-        let current: PushSubscription | null = null;
-        PushManager.prototype.getSubscription = async () => current;
-        PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
-          current = {
-            endpoint: subscription.endpoint,
-            expirationTime: null,
-            options: { applicationServerKey: options?.applicationServerKey ?? null, userVisibleOnly: true },
-            toJSON: () => ({ endpoint: subscription.endpoint, expirationTime: null, keys: subscription.keys }),
-            unsubscribe: async () => ((current = null), true),
-            getKey: () => null,
-          } as unknown as PushSubscription;
-          return current;
-        };
-      },
-      { endpoint: browser.endpoint, keys: browser.keys },
-    );
-    const account = await createAccount(request, 'Petra Push');
-    await context.grantPermissions(['notifications']);
-    await useSession(page, account);
-    await page.goto('/settings');
-    const block = page.getByTestId('push-browsers');
-    await expect(block.getByTestId('push-browsers-empty')).toBeVisible();
-    await block.getByTestId('push-enable').click();
-    await expect(block.getByTestId('push-browser-row')).toHaveCount(1);
-    await expect(block.getByTestId('push-browser-name')).toContainText('Chrom');
-    await expect(block.getByTestId('push-this-browser')).toHaveText('This browser');
-
-    // The test notification: no proven address, so push alone carries it.
-    await page.getByRole('button', { name: 'Send a test notification' }).click();
-    await expect(page.getByText('Test notification sent as a push notification.')).toBeVisible();
-    await expect.poll(() => browser.received.length).toBe(1);
-    expect(browser.received[0]!.payload).toEqual({
-      title: 'Taskaty: test notification',
-      body: 'This is a test. Taskaty’s notifications reach you in this browser.',
-      url: '/settings#notifications',
-      tag: 'test',
-    });
-    expect(receiver.errors).toEqual([]);
-
-    // The service worker shows what a push service delivers to it.
-    const cdp = await context.newCDPSession(page);
-    const registration = new Promise<string>((resolve) =>
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const ours = registrations.find((entry) => entry.scopeURL.endsWith('/') && !entry.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      }),
-    );
-    await cdp.send('ServiceWorker.enable');
-    const origin = new URL(page.url()).origin;
-    const registrationId = await registration;
-    // Once the worker is active; a message delivered while it was still starting can be dropped, so
-    // it is delivered again until shown (the same tag replaces, so it is never shown twice).
-    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
-    await expect(async () => {
-      await cdp.send('ServiceWorker.deliverPushMessage', {
-        origin,
-        registrationId,
-        data: JSON.stringify({ title: 'Reminder: Call the bank', body: 'Due today.', url: '/dashboard?task=1', tag: 'reminder-1' }),
-      });
-      const shown = await page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}|${n.body}|${n.tag}`),
+test.describe('push', () => {
+  // Browser tests block service workers (playwright.config.ts); push is delivered through one.
+  test.use({ serviceWorkers: 'allow' });
+  test('push: allowed in this browser, listed, a test notification is delivered encrypted to it, and the service worker shows a push message', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const receiver = await startPushReceiver();
+    try {
+      const browser = receiver.browser();
+      // Chromium subscribes through its vendor's push service (FCM), which no test here can reach: the
+      // browser's PushManager answers as that service would, with the subscription of a push service on
+      // loopback (tests/support/push-receiver.ts), which decrypts what the server sends to it.
+      await page.addInitScript(
+        (subscription) => {
+          let current: PushSubscription | null = null;
+          PushManager.prototype.getSubscription = async () => current;
+          PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+            current = {
+              endpoint: subscription.endpoint,
+              expirationTime: null,
+              options: { applicationServerKey: options?.applicationServerKey ?? null, userVisibleOnly: true },
+              toJSON: () => ({ endpoint: subscription.endpoint, expirationTime: null, keys: subscription.keys }),
+              unsubscribe: async () => ((current = null), true),
+              getKey: () => null,
+            } as unknown as PushSubscription;
+            return current;
+          };
+        },
+        { endpoint: browser.endpoint, keys: browser.keys },
       );
-      expect(shown).toEqual(['Reminder: Call the bank|Due today.|reminder-1']);
-    }).toPass({ timeout: 20_000 });
+      const account = await createAccount(request, 'Petra Push');
+      await context.grantPermissions(['notifications']);
+      await useSession(page, account);
+      await page.goto('/settings');
+      const block = page.getByTestId('push-browsers');
+      await expect(block.getByTestId('push-browsers-empty')).toBeVisible();
+      await block.getByTestId('push-enable').click();
+      await expect(block.getByTestId('push-browser-row')).toHaveCount(1);
+      await expect(block.getByTestId('push-browser-name')).toContainText('Chrom');
+      await expect(block.getByTestId('push-this-browser')).toHaveText('This browser');
 
-    // Removed from the list: the server forgets the browser.
-    await block.getByTestId('push-browser-remove').click();
-    await expect(block.getByTestId('push-browsers-empty')).toBeVisible();
-    // Removed here, it stays removed: a reload does not bring it back.
-    await page.reload();
-    await expect(block.getByTestId('push-browsers-empty')).toBeVisible();
-    const left = await request.get('/api/push/subscriptions', { headers: { authorization: `Bearer ${account.token}` } });
-    expect((await left.json()).subscriptions).toEqual([]);
-  } finally {
-    await receiver.close();
-  }
+      // The test notification: no proven address, so push alone carries it.
+      await page.getByRole('button', { name: 'Send a test notification' }).click();
+      await expect(page.getByText('Test notification sent as a push notification.')).toBeVisible();
+      await expect.poll(() => browser.received.length).toBe(1);
+      expect(browser.received[0]!.payload).toEqual({
+        title: 'Taskaty: test notification',
+        body: 'This is a test. Taskaty’s notifications reach you in this browser.',
+        url: '/settings#notifications',
+        tag: 'test',
+      });
+      expect(receiver.errors).toEqual([]);
+
+      // The service worker shows what a push service delivers to it.
+      const cdp = await context.newCDPSession(page);
+      const registration = new Promise<string>((resolve) =>
+        cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+          const ours = registrations.find((entry) => entry.scopeURL.endsWith('/') && !entry.isDeleted);
+          if (ours) resolve(ours.registrationId);
+        }),
+      );
+      await cdp.send('ServiceWorker.enable');
+      const origin = new URL(page.url()).origin;
+      const registrationId = await registration;
+      // Once the worker is active; a message delivered while it was still starting can be dropped, so
+      // it is delivered again until shown (the same tag replaces, so it is never shown twice).
+      await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+      await expect(async () => {
+        await cdp.send('ServiceWorker.deliverPushMessage', {
+          origin,
+          registrationId,
+          data: JSON.stringify({ title: 'Reminder: Call the bank', body: 'Due today.', url: '/dashboard?task=1', tag: 'reminder-1' }),
+        });
+        const shown = await page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}|${n.body}|${n.tag}`),
+        );
+        expect(shown).toEqual(['Reminder: Call the bank|Due today.|reminder-1']);
+      }).toPass({ timeout: 20_000 });
+
+      // Removed from the list: the server forgets the browser.
+      await block.getByTestId('push-browser-remove').click();
+      await expect(block.getByTestId('push-browsers-empty')).toBeVisible();
+      // Removed here, it stays removed: a reload does not bring it back.
+      await page.reload();
+      await expect(block.getByTestId('push-browsers-empty')).toBeVisible();
+      const left = await request.get('/api/push/subscriptions', { headers: { authorization: `Bearer ${account.token}` } });
+      expect((await left.json()).subscriptions).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
+  });
 });

@@ -14,6 +14,7 @@ import { NotificationBell } from '../features/notifications/notification-bell.ts
 import { KeyboardShortcuts } from '../features/shortcuts/keyboard-shortcuts.tsx';
 import { QuickAdd } from '../features/tasks/quick-add.tsx';
 import { AppHeader } from './app-header.tsx';
+import { ConnectionStatus } from './connection-status.tsx';
 
 // Only accounts whose address is not proven yet load it (and its texts).
 const VerifyEmailBanner = lazyWithRetry(() =>
@@ -89,6 +90,7 @@ export function AppLayout() {
         }
       />
       <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none sm:px-6">
+        <ConnectionStatus />
         {unverified && sessionUser && (
           // A reminder only: should its code not arrive, the screen goes on without it.
           <ErrorBoundary fallback={() => null}>

@@ -1,4 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, onlineManager } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
@@ -6,13 +7,23 @@ import { RecoveryBoundary } from '../components/ui/recovery.tsx';
 import { Splash } from '../components/ui/splash.tsx';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { setApiLanguage } from '../lib/api-client.ts';
+import { offlineCacheOptions } from '../lib/offline/offline-cache.ts';
 import { SessionProvider, useSession } from '../lib/session.tsx';
 import { ThemeProvider } from '../theme/theme-provider.tsx';
 import { AppRoutes } from './router.tsx';
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true, staleTime: 5_000 } },
+  defaultOptions: {
+    // A day in memory (TanStack's default is 5 minutes): what was read stays in the offline copy
+    // (decision 032), a task opened this morning included, while the app is open.
+    queries: { retry: 1, refetchOnWindowFocus: true, staleTime: 5_000, gcTime: 24 * 60 * 60 * 1000 },
+  },
 });
+
+const persistOptions = offlineCacheOptions(queryClient);
+// TanStack Query assumes a connection until the browser says it lost one; an app opened offline
+// (from its service worker) starts knowing, so its reads wait instead of failing (decision 032).
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
 
 function SessionGate() {
   const { session } = useSession();
@@ -27,7 +38,8 @@ function SessionGate() {
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
+    // What was read last is shown at once, with or without a connection, and read again when it can be.
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
       <ThemeProvider>
         {/* The last resort: whatever breaks outside a screen's own boundary says so instead of a blank page. */}
         <RecoveryBoundary level="page">
@@ -42,6 +54,6 @@ export function App() {
           </SessionProvider>
         </RecoveryBoundary>
       </ThemeProvider>
-    </QueryClientProvider>
+    </PersistQueryClientProvider>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
 /**
- * A push notification clicked while Taskaty is open (web/public/sw.js): the worker focuses the
+ * A push notification clicked while Taskaty is open (web/service-worker/sw.ts): the worker focuses the
  * window and asks it to show the notification's page, which the app does without a reload.
  */
 export function useServiceWorkerNavigation() {

@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { STORAGE_KEYS } from '../../common/constants.ts';
 import { User } from '../../common/schemas/user.schema.ts';
 import { apiRequest, onUnauthorized } from './api-client.ts';
+import { forgetOfflineCopy } from './offline/offline-cache.ts';
 import { clearStoredSession, readStoredCredentials, storeSession } from './stored-session.ts';
 
 export type Session = { status: 'loading' } | { status: 'guest' } | { status: 'authenticated'; user: User; token: string };
@@ -63,7 +64,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const apply = useCallback(
     (next: Session) => {
       const token = next.status === 'authenticated' ? next.token : null;
-      if (currentToken.current !== null && token !== currentToken.current) queryClient?.clear();
+      if (currentToken.current !== null && token !== currentToken.current) {
+        queryClient?.clear();
+        void forgetOfflineCopy();
+      }
       currentToken.current = token;
       setSession(next);
     },

@@ -2,7 +2,7 @@ import type { PushSubscriptionInput } from '../../common/schemas/push.schema.ts'
 
 /**
  * Web Push in this browser (issue 22): whether it can be had, turning it on, and this browser's
- * subscription. The service worker that shows the messages is /sw.js (web/public/sw.js); the
+ * subscription. The service worker that shows the messages is /sw.js (web/service-worker/sw.ts); the
  * server keeps each browser's subscription (POST /api/push/subscriptions).
  */
 

@@ -1,6 +1,7 @@
 import { Plus, X } from 'lucide-react';
-import { useCallback, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { LIMITS } from '../../../common/limits.ts';
 import { SUBTASKS_PER_TASK_MAX } from '../../../common/schemas/subtask.schema.ts';
 import { cx } from '../../lib/class-names.ts';
@@ -9,6 +10,7 @@ import { emitRefreshTasks } from '../../lib/task-events.ts';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useUserClock } from '../../lib/use-user-clock.ts';
 import { isMultiline, pastedTitles } from './pasted-lines.ts';
+import { QUICK_ADD_PARAMS, quickAddTextFrom } from './shared-into-quick-add.ts';
 import { Recognition } from './lazy-recognition.tsx';
 import type { RecognisedFields } from './quick-add-recognition.tsx';
 
@@ -28,6 +30,25 @@ export function QuickAdd() {
   const { today } = useUserClock();
   const recognised = useRef<{ text: string; fields: RecognisedFields }>(undefined);
   const onParsed = useCallback((parsed: { text: string; fields: RecognisedFields }) => (recognised.current = parsed), []);
+
+  // The installed app's "New task" shortcut and its share target open quick add, with what was
+  // shared in it to check and save; the address then drops the request, so Back or a reload does
+  // not ask again.
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    const text = quickAddTextFrom(params);
+    if (text === undefined) return;
+    setOpen(true);
+    if (text) setTitle(text);
+    setParams(
+      (current) => {
+        const rest = new URLSearchParams(current);
+        for (const name of QUICK_ADD_PARAMS) rest.delete(name);
+        return rest;
+      },
+      { replace: true },
+    );
+  }, [params, setParams]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

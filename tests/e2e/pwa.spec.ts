@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import { createAccount, createTask, isoDay, localeTexts, useSession } from './fixtures.ts';
+
+/**
+ * Issue 23, decision 032: Taskaty installs as an app, opens and shows what it last read without a
+ * connection, and offers a new build instead of half-applying it. The service worker is allowed
+ * here only (playwright.config.ts blocks it for the other specs).
+ */
+test.use({ serviceWorkers: 'allow' });
+
+/** Waits until the app's service worker is in charge of the page (it claims the page on its first install). */
+async function workerInCharge(page: Page) {
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '')).toMatch(/\/sw\.js$/);
+}
+
+/** Whether the offline copy in IndexedDB (web/lib/offline/offline-cache.ts) holds a query whose key starts so. */
+function offlineCopyHas(page: Page, keyStart: unknown[]) {
+  return page.evaluate(
+    (start) =>
+      new Promise<boolean>((resolve) => {
+        const opened = indexedDB.open('taskaty-offline');
+        opened.onerror = () => resolve(false);
+        opened.onsuccess = () => {
+          const read = opened.result.transaction('cache').objectStore('cache').get('queries');
+          read.onerror = () => resolve(false);
+          read.onsuccess = () => {
+            const queries = (read.result?.client?.clientState?.queries ?? []) as Array<{ queryKey: unknown[] }>;
+            resolve(queries.some((query) => start.every((part, i) => JSON.stringify(query.queryKey[i]) === JSON.stringify(part))));
+          };
+        };
+      }),
+    keyStart,
+  );
+}
+
+test('installable: the manifest, its shortcuts and share target, and a service worker in charge meet Chromium’s criteria', async ({
+  request,
+  baseURL,
+}) => {
+  const account = await createAccount(request, 'Phone User');
+  // A browser profile of its own: Chromium offers no install in a test's throwaway (incognito) context.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'taskaty-pwa-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    baseURL,
+    serviceWorkers: 'allow',
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await useSession(page, account);
+    await page.goto('/dashboard');
+    await workerInCharge(page);
+
+    const cdp = await page.context().newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.errors).toEqual([]);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    const parsed = JSON.parse(manifest.data ?? '{}') as Record<string, unknown> & {
+      icons: Array<{ purpose?: string }>;
+      shortcuts: Array<{ name: string; url: string }>;
+    };
+    expect(parsed).toMatchObject({ start_url: '/dashboard', display: 'standalone', short_name: 'Taskaty' });
+    expect(parsed.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
+    expect(parsed.shortcuts.map((shortcut) => shortcut.name)).toEqual(['New task', 'Today']);
+
+    // The shortcuts' addresses: "Today" opens that view, "New task" the quick add.
+    await page.goto(parsed.shortcuts[1]!.url);
+    await expect(page.getByRole('tab', { name: 'Today' })).toHaveAttribute('aria-selected', 'true');
+    await page.goto(parsed.shortcuts[0]!.url);
+    await expect(page.locator('#quick-add-input')).toBeFocused();
+    // What another app shares into Taskaty lands in quick add, to be checked and saved.
+    await page.goto('/dashboard?share_title=Read%20this%20article&share_url=https%3A%2F%2Fexample.com%2Fa');
+    await expect(page.locator('#quick-add-input')).toHaveValue('Read this article https://example.com/a');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByTestId('task-card').filter({ hasText: 'Read this article' })).toBeVisible();
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('offline: the tasks and the last opened task are shown without a connection, with a quiet indicator of the last sync', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await createAccount(request, 'Offline User');
+  const task = await createTask(request, account, {
+    title: 'Pack for the trip',
+    description: 'Passport, charger and the blue jacket',
+    due_date: isoDay(1),
+    priority: 'high',
+    labels: ['travel'],
+  });
+  await createTask(request, account, { title: 'Call the landlord', due_date: isoDay(0) });
+  await useSession(page, account);
+  await page.goto('/dashboard');
+  await workerInCharge(page);
+  const cards = page.getByTestId('task-card');
+  await expect(cards).toHaveCount(2);
+  await cards.filter({ hasText: 'Pack for the trip' }).getByRole('button', { name: 'Pack for the trip', exact: true }).click();
+  const dialog = page.getByTestId('task-detail-dialog');
+  await expect(dialog).toContainText('Passport, charger and the blue jacket');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => offlineCopyHas(page, ['tasks', 'detail', task.id])).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  const texts = await localeTexts('en', 'common');
+  await expect(page.getByTestId('offline-indicator')).toContainText(texts('connection.offlineSince', { time: '' }).trim());
+  await expect(cards).toHaveCount(2);
+  await expect(cards.filter({ hasText: 'Pack for the trip' })).toContainText('travel');
+  await cards.filter({ hasText: 'Pack for the trip' }).getByRole('button', { name: 'Pack for the trip', exact: true }).click();
+  await expect(dialog).toContainText('Passport, charger and the blue jacket');
+  await page.keyboard.press('Escape');
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-indicator')).toBeHidden();
+});
+
+test('a new build is offered as "A new version is ready — Reload", and applied only then', async ({ page, request }) => {
+  const account = await createAccount(request, 'Update User');
+  await useSession(page, account);
+  await page.goto('/dashboard');
+  await workerInCharge(page);
+  await expect(page.getByTestId('update-ready')).toBeHidden();
+  const firstWorker = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL);
+  expect(firstWorker).toMatch(/\/sw\.js$/);
+
+  // A deploy, as a browser sees one: the server's service worker differs from the one in charge.
+  // Only this spec's browsers run service workers, so no other test reads the file meanwhile.
+  const workerFile = path.resolve('build/web/sw.js');
+  const built = fs.readFileSync(workerFile, 'utf8');
+  try {
+    fs.writeFileSync(workerFile, `${built}\n// the next build (${Date.now()})\n`);
+    await page.evaluate(async () => void (await (await navigator.serviceWorker.getRegistration())?.update()));
+    const offer = page.getByTestId('update-ready');
+    await expect(offer).toContainText('A new version is ready');
+    // Nothing is applied until asked: the page is still run by the worker that served it.
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
+    const reloaded = page.waitForEvent('load');
+    await offer.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await expect(page.getByTestId('task-dashboard').or(page.getByRole('heading', { level: 1 }))).toBeVisible();
+    await expect(page.getByTestId('update-ready')).toBeHidden();
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
+  } finally {
+    fs.writeFileSync(workerFile, built);
+  }
+});
