@@ -1,3 +1,5 @@
+import { TASK_CHANGED_MESSAGE, type Task } from '../common/schemas/task.schema.ts';
+
 /**
  * Domain errors. Services throw these; the error-handler plugin turns each into
  * `{ message, errors? }` with its status, so no service ever sees the HTTP reply.
@@ -39,6 +41,16 @@ export class NotFoundError extends AppError {
 export class ConflictError extends AppError {
   constructor(message: string) {
     super(409, message);
+  }
+}
+
+/**
+ * A task write carried the revision it was based on (If-Match) and the task has another one now
+ * (decision 031): 412 with the task as it is now, so the person sees both versions and chooses.
+ */
+export class TaskChangedError extends AppError {
+  constructor(readonly task: Task) {
+    super(412, TASK_CHANGED_MESSAGE);
   }
 }
 

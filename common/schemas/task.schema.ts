@@ -4,7 +4,7 @@ import { PRIORITIES, RECURRENCE_FROM, SORT_DIRECTIONS, TASK_SORT_KEYS } from '..
 import { LIMITS } from '../limits.ts';
 import { stripBidiControls, stripInvisible } from '../invisible-characters.ts';
 import { forListsOnly } from './checks.ts';
-import { recordId, recordIdParams } from './ids.ts';
+import { INT32_MAX, recordId, recordIdParams } from './ids.ts';
 import { ActivityLog } from './activity.schema.ts';
 import { Label } from './label.schema.ts';
 import { RecurrenceField, RecurrenceFrom } from './recurrence.ts';
@@ -51,9 +51,56 @@ export const Task = z.object({
   subtask_progress: SubtaskProgress.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * Beyond the spec (issue 23): a number that rises with every change of the task as lists show it
+   * (its fields, labels, people, subtask progress, and the names shown on it: a label renamed, a
+   * person's profile). A write may carry it back as `If-Match: "<revision>"` to be refused (412)
+   * if the task changed meanwhile (decision 031).
+   */
+  revision: z.number().int().nonnegative(),
   activity_logs: z.array(ActivityLog).optional(),
 });
 export type Task = z.infer<typeof Task>;
+
+/** A task's revision as the entity tag its writes answer in `ETag` and take back in `If-Match`: `"7"`. */
+export const revisionTag = (revision: number) => `"${revision}"`;
+
+/** The longest If-Match read: `W/"2147483647"` is 15 characters. */
+export const IF_MATCH_MAX = 32;
+export const IF_MATCH_MESSAGE = 'The If-Match header must be the task\'s revision as an entity tag, such as "7", or *.';
+/**
+ * `*`, or one revision as the server hands it out (`"7"`; weak `W/"7"` too, since a proxy that
+ * compresses may weaken the tags it passes on). Only the digits the server writes: no leading
+ * zero, no sign, at most PostgreSQL's largest integer. Not a list of tags: the client only ever
+ * has one revision of a task to send.
+ */
+const IF_MATCH_SYNTAX = /^(?:\*|(?:W\/)?"(0|[1-9][0-9]{0,9})")$/;
+
+/**
+ * If-Match of the task writes (update, complete, uncomplete, delete; decision 031): the revision the
+ * write was based on, or null for `*` (any revision: the same as no header, on a task that exists).
+ * Anything else is a 400, never a 412 (the error handler answers a bad header so).
+ */
+export const IfMatchRevision = z
+  .string({ error: IF_MATCH_MESSAGE })
+  .max(IF_MATCH_MAX, IF_MATCH_MESSAGE)
+  .transform((value, context): number | null => {
+    const match = IF_MATCH_SYNTAX.exec(value.trim());
+    if (match && match[1] === undefined) return null;
+    const revision = match ? Number(match[1]) : Number.NaN;
+    if (!(revision <= INT32_MAX)) {
+      context.addIssue({ code: 'custom', message: IF_MATCH_MESSAGE, input: value });
+      return z.NEVER;
+    }
+    return revision;
+  });
+
+/** The request headers a task write reads: an optional If-Match (decision 031). */
+export const TaskWriteHeaders = z.object({
+  'if-match': IfMatchRevision.optional().describe(
+    'Optional: the revision the change is based on, as `"7"` (`W/"7"` too), or `*`. A task whose revision is no longer that one is not changed: 412 with the task as it is now',
+  ),
+});
 
 const labelName = z
   .string({ error: 'Each label must be text.' })
@@ -244,6 +291,15 @@ export const TaskDetailResponse = z.object({
   subtasks: z.array(Subtask).optional(),
 });
 export const CompletionResponse = z.object({ task: Task });
+
+export const TASK_CHANGED_MESSAGE = 'This task was changed by someone else since you last saw it.';
+/**
+ * 412 of a task write whose If-Match names a revision the task no longer has (decision 031): the
+ * task as it is now, as GET /api/task/{id} shows it (with its activity), for the person to choose.
+ */
+export const TaskChangedResponse = z
+  .object({ message: z.string(), task: Task })
+  .describe('The task changed since the revision in If-Match: nothing was written; `task` is the task as it is now');
 /**
  * PUT /api/tasks/complete/{id}: the spec's `task`, and beyond it the task created as the next
  * occurrence when the completed one repeats (null otherwise, and when it was already completed).

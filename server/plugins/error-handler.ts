@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, isDatabaseUnavailable, ValidationError } from '../errors.ts';
+import { revisionTag } from '../../common/schemas/task.schema.ts';
+import { AppError, isDatabaseUnavailable, TaskChangedError, ValidationError } from '../errors.ts';
 
 /** Turns a zod issue path into the field key the web forms show errors under. */
 function fieldOf(instancePath: string | undefined): string {
@@ -32,8 +33,16 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (error.validationContext === 'params') {
         return reply.code(404).send({ message: error.validation[0]?.message ?? 'Not found' });
       }
+      // A header is no form field (If-Match, decision 031): a bad one is a bad request, said in one message.
+      if (error.validationContext === 'headers') {
+        return reply.code(400).send({ message: error.validation[0]?.message ?? 'A request header is invalid.' });
+      }
       const invalid = new ValidationError(fieldErrorsFrom(error.validation));
       return reply.code(422).send({ message: invalid.message, errors: invalid.errors });
+    }
+    if (error instanceof TaskChangedError) {
+      // The task as it is now, and its revision as the tag to base a second try on.
+      return reply.code(412).header('ETag', revisionTag(error.task.revision)).send({ message: error.message, task: error.task });
     }
     if (error instanceof AppError) {
       // A refusal that knows when to come back (e.g. the password-hashing queue is full).

@@ -174,7 +174,13 @@ describe.each(testDialects())('a deleted task can be restored by its owner for 1
       unsubscribe.forEach((stop) => stop());
       expect(restored.statusCode, restored.body).toBe(200);
       expect(restored.json().message).toBe('Task restored');
-      expect(restored.json().task).toEqual({ ...detailBefore.task, activity_logs: undefined, updated_at: detailBefore.task.updated_at });
+      // As it was, but for its revision, one on from the one it was deleted at: a write based on before the delete is refused (decision 031).
+      expect(restored.json().task).toEqual({
+        ...detailBefore.task,
+        activity_logs: undefined,
+        updated_at: detailBefore.task.updated_at,
+        revision: detailBefore.task.revision + 1,
+      });
       expect(await snapshots()).toEqual([]);
       // Its listers hear of it as of an add; the pending recipient's badge too; a stranger nothing.
       expect(heard.get(owner.user.id)).toEqual([{ type: 'task-changed', taskId: task.id }]);

@@ -18,6 +18,9 @@ import {
   TaskSummary,
   TaskSummaryQuery,
   Task,
+  TaskChangedResponse,
+  TaskWriteHeaders,
+  revisionTag,
 } from '../../common/schemas/task.schema.ts';
 import {
   listCacheHeaders,
@@ -33,6 +36,13 @@ import type { TaskService } from '../services/task.service.ts';
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 const security = [{ bearer: [] }];
 const TaskWithMessage = z.object({ message: z.string(), task: Task });
+/**
+ * The answers a write that takes If-Match adds (decision 031): a malformed header, and a task whose
+ * revision is no longer the one the write was based on.
+ */
+const revisionErrors = { 400: ErrorBody, 412: TaskChangedResponse };
+/** `*` (null) asks for no revision, as no header does. */
+const expectedRevisionOf = (headers: { 'if-match'?: number | null | undefined }) => headers['if-match'] ?? undefined;
 
 export const taskRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
@@ -128,6 +138,9 @@ export const taskRoutes: FastifyPluginAsyncZod<{
         response: { 200: TaskDetailResponse, ...errors },
       },
     },
+    // No ETag here, unlike the writes: the detail carries the task's activity, which moves without
+    // its revision (a comment, an AI suggestion recorded), so the revision does not name this answer
+    // and a tag of it would let a conditional read keep an old one. The revision is in the task.
     async (request) => {
       const detail = await tasks.get(request.user, request.params.id);
       onTaskOpened?.();
@@ -149,11 +162,17 @@ export const taskRoutes: FastifyPluginAsyncZod<{
         summary: 'Update a task',
         security,
         params: TaskIdParams,
+        headers: TaskWriteHeaders,
         body: TaskUpdateInput,
-        response: { 200: TaskWithMessage, ...errors },
+        response: { 200: TaskWithMessage, ...errors, ...revisionErrors },
       },
     },
-    async (request) => ({ message: 'Task updated', task: await tasks.update(request.user, request.params.id, request.body) }),
+    async (request, reply) => {
+      const task = await tasks.update(request.user, request.params.id, request.body, {
+        expectedRevision: expectedRevisionOf(request.headers),
+      });
+      return reply.header('ETag', revisionTag(task.revision)).send({ message: 'Task updated', task });
+    },
   );
 
   app.put(
@@ -164,12 +183,20 @@ export const taskRoutes: FastifyPluginAsyncZod<{
         summary: 'Mark a task completed (a repeating task: its next occurrence is created, as next_occurrence)',
         security,
         params: TaskIdParams,
+        headers: TaskWriteHeaders,
         // Optional (the spec sends no body): `complete_subtasks: true` completes the open subtasks with it.
         body: CompleteTaskInput,
-        response: { 200: CompleteResponse, ...errors },
+        response: { 200: CompleteResponse, ...errors, ...revisionErrors },
       },
     },
-    async (request) => tasks.complete(request.user, request.params.id, { completeSubtasks: request.body.complete_subtasks }),
+    async (request, reply) => {
+      const completed = await tasks.complete(request.user, request.params.id, {
+        completeSubtasks: request.body.complete_subtasks,
+        expectedRevision: expectedRevisionOf(request.headers),
+      });
+      // The completed task's tag, not its next occurrence's.
+      return reply.header('ETag', revisionTag(completed.task.revision)).send(completed);
+    },
   );
 
   // Beyond the spec (issue 21): "skip this one" for a repeating task. Stopping is an update with `recurrence: null`.
@@ -212,17 +239,20 @@ export const taskRoutes: FastifyPluginAsyncZod<{
         summary: 'Reopen a task',
         security,
         params: TaskIdParams,
+        headers: TaskWriteHeaders,
         // Optional (the spec sends no body): `reopen_subtasks` reopens those subtasks with it (undo of "Complete all").
         body: ReopenTaskInput,
-        response: { 200: CompletionResponse, ...errors },
+        response: { 200: CompletionResponse, ...errors, ...revisionErrors },
       },
     },
-    async (request) => ({
-      task: await tasks.setCompleted(request.user, request.params.id, false, {
+    async (request, reply) => {
+      const task = await tasks.setCompleted(request.user, request.params.id, false, {
         reopenSubtasks: request.body.reopen_subtasks,
         takeBackOccurrence: request.body.take_back_occurrence,
-      }),
-    }),
+        expectedRevision: expectedRevisionOf(request.headers),
+      });
+      return reply.header('ETag', revisionTag(task.revision)).send({ task });
+    },
   );
 
   app.delete(
@@ -233,11 +263,13 @@ export const taskRoutes: FastifyPluginAsyncZod<{
         summary: 'Delete a task (owner only)',
         security,
         params: TaskIdParams,
-        response: { 200: MessageBody, ...errors },
+        headers: TaskWriteHeaders,
+        // No ETag on success: nothing is left to tag.
+        response: { 200: MessageBody, ...errors, ...revisionErrors },
       },
     },
     async (request) => {
-      await tasks.delete(request.user, request.params.id);
+      await tasks.delete(request.user, request.params.id, { expectedRevision: expectedRevisionOf(request.headers) });
       return { message: 'Task deleted' };
     },
   );

@@ -27,5 +27,7 @@ export function presentTask(row: TaskWithRelations): Task {
     subtask_progress: row.subtasks_total > 0 ? { done: row.subtasks_done, total: row.subtasks_total } : null,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    // The row's own: a rendered copy is kept under (id, revision), so the number in it is always the one it was rendered at.
+    revision: row.revision,
   };
 }

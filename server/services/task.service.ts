@@ -34,7 +34,7 @@ import {
 } from '../db/repositories/task.repository.ts';
 import { createUserRepository, type UserRow } from '../db/repositories/user.repository.ts';
 import type { Tables } from '../db/tables.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, TaskChangedError, ValidationError } from '../errors.ts';
 import { canCompleteTask, canDeleteTask, canEditTask, canViewTask } from '../policies/task.policy.ts';
 import { loadTask, TASK_NOT_FOUND, taskAccess } from './task-access.ts';
 import { presentTask } from './task.presenter.ts';
@@ -158,14 +158,42 @@ export function createTaskService(deps: {
   /** A transaction's handle, for reading a task's access inside it. */
   const reader = (trx: Kysely<Tables>) => ({ db: trx, dialect: database.dialect });
 
-  async function withActivity(taskId: number): Promise<{ task: Task; activity_logs: ActivityLog[]; subtasks: Subtask[] }> {
+  /** The detail of GET /api/task/{id}, read from `db` (a transaction's repositories inside one). */
+  async function withActivity(
+    taskId: number,
+    db: ReturnType<typeof repositories> = base,
+  ): Promise<{ task: Task; activity_logs: ActivityLog[]; subtasks: Subtask[] }> {
     const [row, logs, subtasks] = await Promise.all([
-      base.tasks.findWithRelations(taskId),
-      base.activity.listForTask(taskId),
-      base.subtasks.listForTask(taskId),
+      db.tasks.findWithRelations(taskId),
+      db.activity.listForTask(taskId),
+      db.subtasks.listForTask(taskId),
     ]);
     if (!row) throw new NotFoundError(TASK_NOT_FOUND);
     return { task: { ...presentTask(row), activity_logs: logs }, activity_logs: logs, subtasks: subtasks.map(presentSubtask) };
+  }
+
+  /**
+   * If-Match (decision 031), first in a write's transaction: with a revision to check, the task's row
+   * is locked before the write reads it, so the revision compared and the fields it keeps are those
+   * it changes, and two writes based on the same revision cannot both pass. Without one (no header,
+   * or `*`) nothing is locked and the write is the spec's.
+   */
+  async function lockIfMatching(db: ReturnType<typeof repositories>, taskId: number, expected: number | undefined): Promise<void> {
+    if (expected !== undefined) await db.tasks.lockRevision(taskId);
+  }
+
+  /**
+   * After the access checks (someone who may not see or change the task gets the 404 or 403 they
+   * always did, never the task): a 412 with the task as it is now, read under the lock, unless its
+   * revision is still the one the write was based on. Nothing has been written yet.
+   */
+  async function expectRevision(
+    db: ReturnType<typeof repositories>,
+    task: { id: number; revision: number },
+    expected: number | undefined,
+  ): Promise<void> {
+    if (expected === undefined || task.revision === expected) return;
+    throw new TaskChangedError((await withActivity(task.id, db)).task);
   }
 
   /** After commit: the task's listers, read in its transaction, refresh what they show. */
@@ -389,12 +417,20 @@ export function createTaskService(deps: {
       return task;
     },
 
-    async update(user: UserRow, taskId: number, update: TaskUpdateInputParsed): Promise<Task> {
+    /** `expectedRevision`: If-Match's revision (decision 031); a 412 with the task as it is now when it has another. */
+    async update(
+      user: UserRow,
+      taskId: number,
+      update: TaskUpdateInputParsed,
+      options: { expectedRevision?: number | undefined } = {},
+    ): Promise<Task> {
       const now = clock.nowIso();
       const listers = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
+        await lockIfMatching(db, taskId, options.expectedRevision);
         const { task, access } = await loadTask(reader(trx), user, taskId, { relations: true });
         if (!canEditTask(access)) throw new ForbiddenError('You do not have permission to edit this task.');
+        await expectRevision(db, task, options.expectedRevision);
         // What the body leaves out keeps its value; clearing the due date clears its time.
         const dueDate = update.due_date === undefined ? task.due_date : update.due_date;
         const schedule = await resolveSchedule(
@@ -456,15 +492,18 @@ export function createTaskService(deps: {
     async complete(
       user: UserRow,
       taskId: number,
-      options: { completeSubtasks?: boolean | undefined } = {},
+      options: { completeSubtasks?: boolean | undefined; expectedRevision?: number | undefined } = {},
     ): Promise<{ task: Task; next_occurrence: Task | null; completed_subtask_ids: number[] }> {
       const now = clock.nowIso();
       let subtasksDone: number[] = [];
       let delivered: Delivered | undefined;
       const { listers, nextId } = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
+        await lockIfMatching(db, taskId, options.expectedRevision);
         const { task, access } = await loadTask(reader(trx), user, taskId, { relations: true });
         if (!canCompleteTask(access)) throw new ForbiddenError('You do not have permission to change this task.');
+        // Also when it is already completed: the person decides on what changed since (decision 031).
+        await expectRevision(db, task, options.expectedRevision);
         // Already so: nothing is written; open screens are told all the same, so a stale one catches up.
         const unchanged = async () => ({ listers: await db.audience.listersOf([taskId]), nextId: null });
         if (task.is_completed) return unchanged();
@@ -607,14 +646,21 @@ export function createTaskService(deps: {
       user: UserRow,
       taskId: number,
       completed: boolean,
-      options: { reopenSubtasks?: number[] | undefined; takeBackOccurrence?: number | undefined } = {},
+      options: {
+        reopenSubtasks?: number[] | undefined;
+        takeBackOccurrence?: number | undefined;
+        /** If-Match's revision (decision 031). */
+        expectedRevision?: number | undefined;
+      } = {},
     ): Promise<Task> {
       const now = clock.nowIso();
       let takenBack: { id: number; listers: number[] } | undefined;
       const listers = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
+        await lockIfMatching(db, taskId, options.expectedRevision);
         const { task, access } = await loadTask(reader(trx), user, taskId);
         if (!canCompleteTask(access)) throw new ForbiddenError('You do not have permission to change this task.');
+        await expectRevision(db, task, options.expectedRevision);
         // Already so: nothing is written; open screens are told all the same, so a stale one catches up.
         if (Boolean(task.is_completed) === completed) return db.audience.listersOf([taskId]);
         let rule: { recurrence: string; recurrence_from: RecurrenceFrom } | undefined;
@@ -657,13 +703,21 @@ export function createTaskService(deps: {
       return presentTask(row);
     },
 
-    async delete(user: UserRow, taskId: number): Promise<void> {
+    /** `expectedRevision`: If-Match's revision (decision 031); a 412 with the task as it is now when it has another. */
+    async delete(user: UserRow, taskId: number, options: { expectedRevision?: number | undefined } = {}): Promise<void> {
       const { access } = await loadTask(database, user, taskId);
       if (!canDeleteTask(access)) throw new ForbiddenError('Only the owner can delete this task.');
       const schema = await taskSchemaOf(database);
       const now = clock.now();
       const listers = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
+        if (options.expectedRevision !== undefined) {
+          // Its owner, checked above; the revision under the row's lock, so the snapshot and the
+          // delete are of the revision compared. Gone meanwhile: the 404 it would be without the header.
+          const revision = await db.tasks.lockRevision(taskId);
+          if (revision === undefined) throw new NotFoundError(TASK_NOT_FOUND);
+          await expectRevision(db, { id: taskId, revision }, options.expectedRevision);
+        }
         // Its owner may undo this for a few seconds (decision 021): the task and all of it kept
         // aside in this transaction, restorable until then and purged after.
         await createDeletedTaskRepository(trx, database.dialect, schema).keep(taskId, user.id, now.toISOString(), restorableUntil(now));

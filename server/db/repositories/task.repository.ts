@@ -295,6 +295,19 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect) {
       return row ? hydrate(row as Record<string, unknown>) : undefined;
     },
 
+    /**
+     * The task's revision, its row locked until the caller's transaction ends (PostgreSQL: FOR
+     * UPDATE; SQLite's transactions already run one at a time), or undefined when there is no such
+     * task. A write that checks If-Match takes it first (decision 031): what it then reads of the
+     * task is what it changes, and a second write based on the same revision waits, then finds the
+     * first one's.
+     */
+    async lockRevision(id: number): Promise<number | undefined> {
+      let query = db.selectFrom('tasks').select('revision').where('id', '=', id);
+      if (dialect === 'postgres') query = query.forUpdate();
+      return (await query.executeTakeFirst())?.revision;
+    },
+
     findById(id: number): Promise<TaskRow | undefined> {
       return db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -24,6 +24,7 @@ const pendingTask = (id: number, overrides: Partial<Task> = {}): Task => ({
   owner: { id: 99, name: 'Olivia Owner', email: 'olivia@example.com', user_photo: null },
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
+  revision: 0,
   ...overrides,
 });
 

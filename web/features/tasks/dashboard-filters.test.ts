@@ -18,6 +18,7 @@ const task = (overrides: Partial<Task>): Task => ({
   subtask_progress: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
+  revision: 0,
   ...overrides,
 });
 

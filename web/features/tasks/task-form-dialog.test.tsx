@@ -32,6 +32,7 @@ const task = {
   subtask_progress: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
+  revision: 0,
 };
 
 async function renderForm(props: Partial<TaskFormDialogProps> = {}) {
