@@ -1,4 +1,5 @@
-import { TASK_CHANGED_MESSAGE, type Task } from '../common/schemas/task.schema.ts';
+import type { Task } from '../common/schemas/task.schema.ts';
+import { TASK_CHANGED_MESSAGE } from '../common/schemas/task-revision.schema.ts';
 
 /**
  * Domain errors. Services throw these; the error-handler plugin turns each into

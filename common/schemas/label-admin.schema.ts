@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Label } from './label.schema.ts';
 import { requiredField } from './messages.ts';
-import { recordIdParams, TaskInput } from './task.schema.ts';
+import { recordIdParams } from './ids.ts';
+import { LabelName } from './label-name.ts';
 
 /**
  * The owner's administration of their labels (issue 18, finding e): rename, recolour, delete,
@@ -13,7 +14,7 @@ import { recordIdParams, TaskInput } from './task.schema.ts';
 export const LabelIdParams = recordIdParams('Label not found');
 
 /** The same rules as a label typed on a task (1–50 characters after trimming, same messages). */
-export const LabelName = TaskInput.shape.labels.unwrap().element;
+export { LabelName };
 
 /** `#rrggbb`, stored lower-case; the web app's label chips and cards take it as it is. */
 export const LABEL_COLOR_PATTERN = /^#[0-9a-f]{6}$/i;

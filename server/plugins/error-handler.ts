@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { revisionTag } from '../../common/schemas/task.schema.ts';
+import { revisionTag } from '../../common/schemas/task-revision.schema.ts';
 import { AppError, isDatabaseUnavailable, TaskChangedError, ValidationError } from '../errors.ts';
 
 /** Turns a zod issue path into the field key the web forms show errors under. */

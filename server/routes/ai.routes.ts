@@ -11,7 +11,7 @@ import {
   RewriteDescriptionResponse,
 } from '../../common/schemas/ai.schema.ts';
 import { ErrorBody } from '../../common/schemas/error.schema.ts';
-import { TaskIdParams } from '../../common/schemas/task.schema.ts';
+import { TaskIdParams } from '../../common/schemas/task-input.schema.ts';
 import { AiCancelledError, AiProviderError } from '../ai/ai.errors.ts';
 import type { AiOperation, AiTaskAccess, AiWriter } from '../ai/ai.types.ts';
 import { withSanitizedOutput } from '../ai/sanitized.writer.ts';

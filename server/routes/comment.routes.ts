@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Comment, CommentEditInput, CommentIdParams, CommentInput, CommentsResponse } from '../../common/schemas/comment.schema.ts';
 import { ErrorBody } from '../../common/schemas/error.schema.ts';
-import { TaskIdParams } from '../../common/schemas/task.schema.ts';
+import { TaskIdParams } from '../../common/schemas/task-input.schema.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { AuthService } from '../services/auth.service.ts';
 import type { CommentService } from '../services/comment.service.ts';

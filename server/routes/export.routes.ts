@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, matchLanguage, type LanguageCode } from '../../common/locales.ts';
 import { ErrorBody } from '../../common/schemas/error.schema.ts';
-import { TaskIdParams } from '../../common/schemas/task.schema.ts';
+import { TaskIdParams } from '../../common/schemas/task-input.schema.ts';
 import type { UserRow } from '../db/repositories/user.repository.ts';
 import { AppError, NotFoundError } from '../errors.ts';
 import { contentDisposition, exportFileName } from '../export/export-file-name.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../common/schemas/error.schema.ts';
 import { ReminderInput, ReminderParams, RemindersResponse, ReminderWriteResponse } from '../../common/schemas/reminder.schema.ts';
-import { TaskIdParams } from '../../common/schemas/task.schema.ts';
+import { TaskIdParams } from '../../common/schemas/task-input.schema.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { AuthService } from '../services/auth.service.ts';
 import type { ReminderService } from '../services/reminder.service.ts';

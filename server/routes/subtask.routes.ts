@@ -8,7 +8,7 @@ import {
   SubtaskUpdateInput,
   SubtaskWriteResponse,
 } from '../../common/schemas/subtask.schema.ts';
-import { TaskIdParams } from '../../common/schemas/task.schema.ts';
+import { TaskIdParams } from '../../common/schemas/task-input.schema.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { AuthService } from '../services/auth.service.ts';
 import type { SubtaskService } from '../services/subtask.service.ts';

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../common/schemas/error.schema.ts';
-import { Task, TaskIdParams } from '../../common/schemas/task.schema.ts';
+import { Task } from '../../common/schemas/task.schema.ts';
+import { TaskIdParams } from '../../common/schemas/task-input.schema.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { AuthService } from '../services/auth.service.ts';
 import type { TaskRestoreService } from '../services/task-restore.service.ts';

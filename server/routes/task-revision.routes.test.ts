@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { IF_MATCH_MESSAGE, TASK_CHANGED_MESSAGE } from '../../common/schemas/task.schema.ts';
+import { IF_MATCH_MESSAGE, TASK_CHANGED_MESSAGE } from '../../common/schemas/task-revision.schema.ts';
 import { createTestApp, type SignedInUser, type TestApp } from '../../tests/support/test-app.ts';
 import { testDialects } from '../../tests/support/test-database.ts';
 

@@ -7,21 +7,21 @@ import {
   CompletionResponse,
   SharedTasksPage,
   SkipOccurrenceResponse,
-  RescheduleInput,
   RescheduleResponse,
   TaskDetailResponse,
+  TasksPage,
+  TaskSummary,
+  Task,
+} from '../../common/schemas/task.schema.ts';
+import {
+  RescheduleInput,
   TaskIdParams,
   TaskInput,
   TaskUpdateInput,
   TaskListQuery,
-  TasksPage,
-  TaskSummary,
   TaskSummaryQuery,
-  Task,
-  TaskChangedResponse,
-  TaskWriteHeaders,
-  revisionTag,
-} from '../../common/schemas/task.schema.ts';
+} from '../../common/schemas/task-input.schema.ts';
+import { TaskChangedResponse, TaskWriteHeaders, revisionTag } from '../../common/schemas/task-revision.schema.ts';
 import {
   listCacheHeaders,
   matchesIfNoneMatch,

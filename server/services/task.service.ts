@@ -1,14 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { ActivityChange, ActivityEvent, ActivityLog } from '../../common/schemas/activity.schema.ts';
-import type {
-  Task,
-  TaskInputParsed,
-  TaskListQuery,
-  TaskSummary,
-  TaskSummaryQuery,
-  TaskUpdateInputParsed,
-} from '../../common/schemas/task.schema.ts';
-import { DUE_TIME_NEEDS_DATE_MESSAGE } from '../../common/schemas/task.schema.ts';
+import type { Task, TaskSummary } from '../../common/schemas/task.schema.ts';
+import type { TaskInputParsed, TaskListQuery, TaskSummaryQuery, TaskUpdateInputParsed } from '../../common/schemas/task-input.schema.ts';
+import { DUE_TIME_NEEDS_DATE_MESSAGE } from '../../common/schemas/task-input.schema.ts';
 import { SUBTASK_LIMIT_MESSAGE, SUBTASK_TITLES_NAMED, SUBTASKS_PER_TASK_MAX, type Subtask } from '../../common/schemas/subtask.schema.ts';
 import { parseRecurrence, RECURRENCE_MESSAGE } from '../../common/schemas/recurrence.ts';
 import { localDate } from '../../common/time-zone.ts';

@@ -4,7 +4,8 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES, type Priority, type RecurrenceFrom } from '../../../common/constants.ts';
 import { LIMITS } from '../../../common/limits.ts';
-import { TaskInput, type Task, type TaskInputParsed } from '../../../common/schemas/task.schema.ts';
+import { type Task } from '../../../common/schemas/task.schema.ts';
+import { TaskInput, type TaskInputParsed } from '../../../common/schemas/task-input.schema.ts';
 import { MarkdownEditor } from '../../components/markdown/markdown-editor.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';

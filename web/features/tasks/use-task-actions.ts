@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { setChecklistItem } from '../../../common/checklist.ts';
-import type { Task, TaskInput } from '../../../common/schemas/task.schema.ts';
+import type { Task } from '../../../common/schemas/task.schema.ts';
+import type { TaskInput } from '../../../common/schemas/task-input.schema.ts';
 import { useToast } from '../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { labelKeys } from '../../lib/api/label-queries.ts';

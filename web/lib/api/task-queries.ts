@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { Task, TaskInput, TaskListQuery } from '../../../common/schemas/task.schema.ts';
+import type { Task } from '../../../common/schemas/task.schema.ts';
+import type { TaskInput, TaskListQuery } from '../../../common/schemas/task-input.schema.ts';
 import {
   CompleteResponse,
   CompletionResponse,
