@@ -51,6 +51,12 @@ const BUILD_ID = `${Date.now().toString(36)}`;
 export default defineConfig({
   root: 'web',
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) },
+  resolve: {
+    // React 19 has what this compatibility package adds to React 17 (web/lib/react-sync-external-store.ts).
+    alias: [
+      { find: /^use-sync-external-store\/shim$/, replacement: path.resolve(import.meta.dirname, 'web/lib/react-sync-external-store.ts') },
+    ],
+  },
   publicDir: 'public',
   plugins: [
     react(),

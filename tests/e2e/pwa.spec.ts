@@ -115,8 +115,8 @@ test('offline: the tasks and the last opened task are shown without a connection
 
   await context.setOffline(true);
   await page.reload();
-  const texts = await localeTexts('en', 'common');
-  await expect(page.getByTestId('offline-indicator')).toContainText(texts('connection.offlineSince', { time: '' }).trim());
+  const texts = await localeTexts('en', 'offline');
+  await expect(page.getByTestId('offline-indicator')).toContainText(texts('offlineSince', { time: '' }).trim());
   await expect(cards).toHaveCount(2);
   await expect(cards.filter({ hasText: 'Pack for the trip' })).toContainText('travel');
   await cards.filter({ hasText: 'Pack for the trip' }).getByRole('button', { name: 'Pack for the trip', exact: true }).click();

@@ -1,13 +1,12 @@
-import { QueryClient, onlineManager } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { Suspense, useEffect } from 'react';
+import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
+import { Suspense, use, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { RecoveryBoundary } from '../components/ui/recovery.tsx';
 import { Splash } from '../components/ui/splash.tsx';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { setApiLanguage } from '../lib/api-client.ts';
-import { offlineCacheOptions } from '../lib/offline/offline-cache.ts';
+import { keepOfflineCopy, restoreOfflineCopy } from '../lib/offline/offline-cache.ts';
 import { SessionProvider, useSession } from '../lib/session.tsx';
 import { ThemeProvider } from '../theme/theme-provider.tsx';
 import { AppRoutes } from './router.tsx';
@@ -20,12 +19,15 @@ const queryClient = new QueryClient({
   },
 });
 
-const persistOptions = offlineCacheOptions(queryClient);
+// What was read last, kept on the device (decision 032): back in the cache before the first screen
+// renders, so it shows at once with or without a connection; saved again as it changes.
+const offlineCopyRestored = restoreOfflineCopy(queryClient).then(() => void keepOfflineCopy(queryClient));
 // TanStack Query assumes a connection until the browser says it lost one; an app opened offline
 // (from its service worker) starts knowing, so its reads wait instead of failing (decision 032).
 if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
 
 function SessionGate() {
+  use(offlineCopyRestored);
   const { session } = useSession();
   const { t, i18n } = useTranslation();
   useEffect(() => {
@@ -38,8 +40,7 @@ function SessionGate() {
 
 export function App() {
   return (
-    // What was read last is shown at once, with or without a connection, and read again when it can be.
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+    <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         {/* The last resort: whatever breaks outside a screen's own boundary says so instead of a blank page. */}
         <RecoveryBoundary level="page">
@@ -54,6 +55,6 @@ export function App() {
           </SessionProvider>
         </RecoveryBoundary>
       </ThemeProvider>
-    </PersistQueryClientProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,30 +1,22 @@
-import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { CloudOff, RefreshCw } from 'lucide-react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/button.tsx';
 import { taskKeys } from '../lib/api/task-queries.ts';
-import { reloadOnNewVersion, startServiceWorker, useUpdateWaiting } from '../lib/service-worker.ts';
+import { reloadOnNewVersion } from '../lib/service-worker.ts';
 
-/** Whether the browser says it has a connection (TanStack Query's view, which pauses reads and writes without one). */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    (listener) => onlineManager.subscribe(listener),
-    () => onlineManager.isOnline(),
-    () => true,
-  );
-}
+const newestTaskAnswer = (queryClient: QueryClient) =>
+  queryClient
+    .getQueryCache()
+    .findAll({ queryKey: taskKeys.all })
+    .reduce<number | undefined>((newest, query) => Math.max(newest ?? 0, query.state.dataUpdatedAt) || newest, undefined);
 
 /** When the tasks shown were last read from the server: the newest answer of any task query. */
 function useLastSync(): number | undefined {
   const queryClient = useQueryClient();
-  const read = () =>
-    queryClient
-      .getQueryCache()
-      .findAll({ queryKey: taskKeys.all })
-      .reduce<number | undefined>((newest, query) => Math.max(newest ?? 0, query.state.dataUpdatedAt) || newest, undefined);
-  const [lastSync, setLastSync] = useState(read);
-  useEffect(() => queryClient.getQueryCache().subscribe(() => setLastSync(read())));
+  const [lastSync, setLastSync] = useState(() => newestTaskAnswer(queryClient));
+  useEffect(() => queryClient.getQueryCache().subscribe(() => setLastSync(newestTaskAnswer(queryClient))), [queryClient]);
   return lastSync;
 }
 
@@ -35,30 +27,17 @@ function syncTimeText(moment: number, language: string): string {
   return new Intl.DateTimeFormat(language, today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-/**
- * Under the header of every signed-in screen (issue 23): a quiet line while there is no
- * connection, with when the tasks shown were last synced, and the offer of a new build once it is
- * ready. Also registers the service worker that makes both possible (decision 032).
- */
-export function ConnectionStatus() {
-  const { t, i18n } = useTranslation();
-  const online = useOnline();
+/** What connection-status.tsx shows when there is something to say (it loads this only then). */
+export default function ConnectionNotices({ online, updateWaiting }: { online: boolean; updateWaiting: boolean }) {
+  const { t, i18n } = useTranslation('offline');
   const lastSync = useLastSync();
-  const updateWaiting = useUpdateWaiting();
-
-  useEffect(() => {
-    void startServiceWorker();
-  }, []);
-
   return (
     <>
       {!online && (
         <p role="status" data-testid="offline-indicator" className="mb-4 flex items-center gap-2 text-sm text-muted">
           <CloudOff aria-hidden className="h-4 w-4 shrink-0" />
           <span>
-            {lastSync
-              ? t('connection.offlineSince', { time: syncTimeText(lastSync, i18n.resolvedLanguage ?? 'en') })
-              : t('connection.offlineNeverSynced')}
+            {lastSync ? t('offlineSince', { time: syncTimeText(lastSync, i18n.resolvedLanguage ?? 'en') }) : t('offlineNeverSynced')}
           </span>
         </p>
       )}
@@ -70,10 +49,10 @@ export function ConnectionStatus() {
         >
           <span className="flex items-center gap-2 font-medium">
             <RefreshCw aria-hidden className="h-4 w-4 shrink-0 text-brand" />
-            {t('connection.updateReady')}
+            {t('updateReady')}
           </span>
           <Button size="sm" onClick={reloadOnNewVersion} className="min-h-11 sm:min-h-8">
-            {t('connection.reload')}
+            {t('reload')}
           </Button>
         </div>
       )}

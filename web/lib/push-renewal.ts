@@ -1,7 +1,4 @@
 import { useEffect } from 'react';
-import { PushSubscribeResponse } from '../../common/schemas/push.schema.ts';
-import { apiRequest } from './api-client.ts';
-import { existingPushSubscription } from './web-push.ts';
 
 /**
  * What this browser remembers of its push (issue 22): who enabled it, its row on the server, and
@@ -54,11 +51,11 @@ export function usePushRenewal(userId: number | undefined, token: string | undef
   useEffect(() => {
     const here = pushHere();
     if (!userId || !token || !here || here.userId !== userId || here.tokenId === tokenIdOf(token)) return;
-    void existingPushSubscription()
-      .then(async (subscription) => {
-        if (!subscription) return;
-        const saved = await apiRequest('/api/push/subscriptions', { method: 'POST', body: subscription, schema: PushSubscribeResponse });
-        rememberPushHere(userId, saved.id, token);
+    // The push code loads only for a renewal that is due: it is not in the dashboard's first load.
+    void import('./web-push.ts')
+      .then(({ saveExistingPushSubscription }) => saveExistingPushSubscription())
+      .then((subscriptionId) => {
+        if (subscriptionId !== null) rememberPushHere(userId, subscriptionId, token);
       })
       // Renewal is a courtesy: the settings page offers "Enable push" if it did not work.
       .catch(() => undefined);

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { commentKeys } from './api/comment-queries.ts';
+import { commentKeys } from './api/comment-keys.ts';
 import { notificationKeys } from './api/notification-queries.ts';
 import { shareKeys } from './api/share-queries.ts';
 import { markTaskDeleted, taskKeys } from './api/task-queries.ts';

@@ -1,4 +1,5 @@
-import type { PushSubscriptionInput } from '../../common/schemas/push.schema.ts';
+import { PushSubscribeResponse, type PushSubscriptionInput } from '../../common/schemas/push.schema.ts';
+import { apiRequest } from './api-client.ts';
 
 /**
  * Web Push in this browser (issue 22): whether it can be had, turning it on, and this browser's
@@ -92,4 +93,15 @@ export async function existingPushSubscription(): Promise<PushSubscriptionInput 
   const subscription = await registration?.pushManager.getSubscription();
   const { endpoint, keys } = subscription?.toJSON() ?? {};
   return endpoint && keys?.p256dh && keys.auth ? { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } } : null;
+}
+
+/**
+ * Saves this browser's push subscription for the current sign-in (lib/push-renewal.ts): its row
+ * on the server, or null when this browser has none to save.
+ */
+export async function saveExistingPushSubscription(): Promise<number | null> {
+  const subscription = await existingPushSubscription();
+  if (!subscription) return null;
+  const saved = await apiRequest('/api/push/subscriptions', { method: 'POST', body: subscription, schema: PushSubscribeResponse });
+  return saved.id;
 }

@@ -9,7 +9,7 @@ import { AuthShell } from '../features/auth/auth-shell.tsx';
 import { LinkMark, LinkOutcome } from '../features/auth/link-outcome.tsx';
 import { useLinkToken } from '../features/auth/link-token.ts';
 import { ApiError, errorMessage } from '../lib/api-client.ts';
-import { useSnoozeByLink } from '../lib/api/notification-queries.ts';
+import { useSnoozeByLink } from '../lib/api/snooze-link-queries.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 import { useUserTimeZone } from '../lib/use-user-clock.ts';
 

@@ -25,7 +25,7 @@ cleanupOutdatedCaches();
 const APP_PAGES = [/^\/dashboard(?:[/?#]|$)/, /^\/shared(?:[/?#]|$)/, /^\/labels(?:[/?#]|$)/, /^\/settings(?:[/?#]|$)/];
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { allowlist: APP_PAGES }));
 
-// "Reload" on the page: workbox-window's messageSkipWaiting() (web/lib/service-worker.ts).
+// "Reload" on the page (web/lib/service-worker.ts).
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });

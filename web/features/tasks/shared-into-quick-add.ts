@@ -11,11 +11,7 @@ export const QUICK_ADD_PARAMS = ['add', 'share_title', 'share_text', 'share_url'
 export function quickAddTextFrom(params: URLSearchParams): string | undefined {
   if (!QUICK_ADD_PARAMS.some((name) => params.has(name))) return undefined;
   // A page shared with its title, its text and its address often repeats one in another: each once.
-  let parts: string[] = [];
-  for (const name of QUICK_ADD_PARAMS) {
-    const value = params.get(name)?.replace(/\s+/g, ' ').trim();
-    if (!value || parts.some((part) => part.includes(value))) continue;
-    parts = [...parts.filter((part) => !value.includes(part)), value];
-  }
-  return parts.join(' ').slice(0, LIMITS.taskTitleMax);
+  const parts = QUICK_ADD_PARAMS.map((name) => params.get(name)?.replace(/\s+/g, ' ').trim() ?? '');
+  const kept = parts.filter((part, i) => part && !parts.some((other, j) => j !== i && other.includes(part) && (other !== part || j < i)));
+  return kept.join(' ').slice(0, LIMITS.taskTitleMax);
 }

@@ -3,12 +3,10 @@ import { z } from 'zod';
 import { TIMINGS } from '../../../common/constants.ts';
 import { Comment, CommentsResponse } from '../../../common/schemas/comment.schema.ts';
 import { apiRequest } from '../api-client.ts';
+import { commentKeys } from './comment-keys.ts';
 import { taskKeys } from './task-queries.ts';
 
-export const commentKeys = {
-  all: ['comments'] as const,
-  task: (taskId: number) => ['comments', taskId] as const,
-};
+export { commentKeys };
 
 const CommentResponse = z.object({ message: z.string(), comment: Comment });
 

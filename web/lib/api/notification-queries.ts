@@ -1,4 +1,3 @@
-import { SnoozeLinkResponse, type SnoozeChoice } from '../../../common/schemas/notification-input.schema.ts';
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { TIMINGS } from '../../../common/constants.ts';
 import { NotificationListResponse, NotificationWriteResponse } from '../../../common/schemas/notification.schema.ts';
@@ -48,13 +47,5 @@ export function useSnoozeReminder() {
     mutationFn: ({ id, choice }: { id: number; choice: '10m' | '1h' | 'tomorrow' }) =>
       apiRequest(`/api/notifications/${id}/snooze`, { method: 'POST', body: { for: choice }, schema: NotificationWriteResponse }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-  });
-}
-
-/** POST /api/reminder-snoozes: a reminder snoozed with the single-use link of its e-mail (no session needed). */
-export function useSnoozeByLink() {
-  return useMutation({
-    mutationFn: ({ token, choice }: { token: string; choice: SnoozeChoice }) =>
-      apiRequest('/api/reminder-snoozes', { method: 'POST', auth: false, body: { token, for: choice }, schema: SnoozeLinkResponse }),
   });
 }

@@ -1,0 +1,35 @@
+import { onlineManager } from '@tanstack/react-query';
+import { Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazyWithRetry } from '../lib/lazy-with-retry.ts';
+import { startServiceWorker, useUpdateWaiting } from '../lib/service-worker.ts';
+
+// Loaded only when there is something to say: the dashboard's first load has a budget (decision 025).
+const ConnectionNotices = lazyWithRetry(() => import('./connection-notices.tsx'));
+
+/** Whether the browser says it has a connection (TanStack Query's view, which pauses reads and writes without one). */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    (listener) => onlineManager.subscribe(listener),
+    () => onlineManager.isOnline(),
+    () => true,
+  );
+}
+
+/**
+ * Under the header of every signed-in screen (issue 23): a quiet line while there is no
+ * connection, with when the tasks shown were last synced, and the offer of a new build once it is
+ * ready. Also registers the service worker that makes both possible (decision 032).
+ */
+export function ConnectionStatus() {
+  const online = useOnline();
+  const updateWaiting = useUpdateWaiting();
+  useEffect(() => {
+    void startServiceWorker();
+  }, []);
+  if (online && !updateWaiting) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConnectionNotices online={online} updateWaiting={updateWaiting} />
+    </Suspense>
+  );
+}
