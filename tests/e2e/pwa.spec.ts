@@ -159,3 +159,88 @@ test('a new build is offered as "A new version is ready — Reload", and applied
     fs.writeFileSync(workerFile, built);
   }
 });
+
+test('offline writing: a task made, one completed and one edited offline are sent in order when back; an edit that met another change asks which to keep', async ({
+  page,
+  context,
+  request,
+}) => {
+  const t = await localeTexts('en', 'tasks');
+  const o = await localeTexts('en', 'offline');
+  const owner = await createAccount(request, 'Olga Owner');
+  const friend = await createAccount(request, 'Farid Friend', { verified: true });
+  const as = (account: typeof owner) => ({ authorization: `Bearer ${account.token}` });
+  const agenda = await createTask(request, owner, { title: 'Draft the agenda', due_date: isoDay(1) });
+  expect(
+    (await request.post(`/api/tasks/${agenda.id}/share`, { headers: as(owner), data: { email_ids: [friend.user.email] } })).status(),
+  ).toBe(200);
+  expect((await request.post(`/api/tasks/${agenda.id}/accept-share`, { headers: as(friend) })).status()).toBe(200);
+  const room = await createTask(request, owner, { title: 'Book the room', due_date: isoDay(0) });
+
+  await useSession(page, owner);
+  await page.goto('/dashboard');
+  await workerInCharge(page);
+  const cards = page.getByTestId('task-card');
+  await expect(cards).toHaveCount(2);
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('offline-indicator')).toBeVisible();
+
+  // Made offline, by keyboard: on the list at once, marked as waiting.
+  await page.getByTestId('quick-add-toggle').click();
+  await page.locator('#quick-add-input').fill('Print the handouts');
+  await page.keyboard.press('Enter');
+  const made = cards.filter({ hasText: 'Print the handouts' });
+  await expect(made.getByTestId('pending-sync')).toHaveText(t('card.waitingToSync'));
+
+  // Completed offline.
+  const roomCard = cards.filter({ hasText: 'Book the room' });
+  await roomCard.getByRole('button', { name: t('card.markDone', { title: 'Book the room' }) }).click();
+  await expect(roomCard).toHaveAttribute('data-completed', 'true');
+  await expect(roomCard.getByTestId('pending-sync')).toBeVisible();
+
+  // Edited offline.
+  await cards.filter({ hasText: 'Draft the agenda' }).getByRole('button', { name: 'Draft the agenda', exact: true }).click();
+  const detail = page.getByTestId('task-detail-dialog');
+  await detail.getByTestId('detail-edit').click();
+  const edit = page.getByTestId('task-form-dialog');
+  await edit.getByLabel(t('form.title')).fill('Draft the agenda for Monday');
+  await edit.getByRole('button', { name: t('form.update') }).click();
+  await expect(edit).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+  const agendaCard = cards.filter({ hasText: 'Draft the agenda for Monday' });
+  await expect(agendaCard.getByTestId('pending-sync')).toBeVisible();
+  await expect(page.getByTestId('pending-writes')).toContainText(o('waiting', { count: 3 }));
+
+  // Meanwhile the friend renames the shared task.
+  const theirs = await request.put(`/api/tasks/update/${agenda.id}`, {
+    headers: as(friend),
+    data: { title: 'Draft the agenda (Farid’s notes)' },
+  });
+  expect(theirs.status()).toBe(200);
+
+  await context.setOffline(false);
+  const choice = page.getByTestId('sync-conflict-dialog');
+  await expect(choice).toBeVisible();
+  await expect(choice.getByTestId('conflict-title')).toContainText('Draft the agenda for Monday');
+  await expect(choice.getByTestId('conflict-title')).toContainText('Draft the agenda (Farid’s notes)');
+
+  // The rest is saved, in order; the edit that met the friend's waits and overwrote nothing.
+  const ownTasks = async () =>
+    (
+      (await (await request.get('/api/tasks', { headers: as(owner) })).json()) as {
+        tasks: Array<{ id: number; title: string; is_completed: number }>;
+      }
+    ).tasks;
+  await expect
+    .poll(async () => (await ownTasks()).map((task) => task.title).sort())
+    .toEqual(['Book the room', 'Draft the agenda (Farid’s notes)', 'Print the handouts']);
+  expect((await ownTasks()).find((task) => task.id === room.id)?.is_completed).toBe(1);
+
+  await choice.getByRole('button', { name: o('conflict.keepMine') }).click();
+  await expect(choice).toBeHidden();
+  await expect.poll(async () => (await ownTasks()).find((task) => task.id === agenda.id)?.title).toBe('Draft the agenda for Monday');
+  await expect(page.getByTestId('pending-sync')).toHaveCount(0);
+  await expect(cards.filter({ hasText: 'Draft the agenda for Monday' })).toBeVisible();
+});

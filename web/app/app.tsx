@@ -7,6 +7,7 @@ import { Splash } from '../components/ui/splash.tsx';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { setApiLanguage } from '../lib/api-client.ts';
 import { keepOfflineCopy, restoreOfflineCopy } from '../lib/offline/offline-cache.ts';
+import { bindWritesToQueryClient, loadPendingWrites } from '../lib/offline/pending-writes.ts';
 import { SessionProvider, useSession } from '../lib/session.tsx';
 import { ThemeProvider } from '../theme/theme-provider.tsx';
 import { AppRoutes } from './router.tsx';
@@ -16,12 +17,19 @@ const queryClient = new QueryClient({
     // A day in memory (TanStack's default is 5 minutes): what was read stays in the offline copy
     // (decision 032), a task opened this morning included, while the app is open.
     queries: { retry: 1, refetchOnWindowFocus: true, staleTime: 5_000, gcTime: 24 * 60 * 60 * 1000 },
+    // Writes run offline too: those that can wait for the connection are kept (decision 033); the
+    // others fail with the network error they always had, instead of hanging paused.
+    mutations: { networkMode: 'always' },
   },
 });
 
 // What was read last, kept on the device (decision 032): back in the cache before the first screen
 // renders, so it shows at once with or without a connection; saved again as it changes.
-const offlineCopyRestored = restoreOfflineCopy(queryClient).then(() => void keepOfflineCopy(queryClient));
+// What was written offline and not yet sent comes back with it.
+bindWritesToQueryClient(queryClient);
+const offlineCopyRestored = Promise.all([restoreOfflineCopy(queryClient), loadPendingWrites()]).then(
+  () => void keepOfflineCopy(queryClient),
+);
 // TanStack Query assumes a connection until the browser says it lost one; an app opened offline
 // (from its service worker) starts knowing, so its reads wait instead of failing (decision 032).
 if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);

@@ -1,10 +1,16 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { CloudOff, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { AlertTriangle, CloudOff, RefreshCw } from 'lucide-react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/button.tsx';
 import { taskKeys } from '../lib/api/task-queries.ts';
 import { reloadOnNewVersion } from '../lib/service-worker.ts';
+import { useToast } from '../components/ui/toast.tsx';
+import { lazyWithRetry } from '../lib/lazy-with-retry.ts';
+import type { PendingWrite } from '../lib/offline/pending-writes.ts';
+
+const offlineWrites = () => import('../lib/offline/offline-writes.ts');
+const SyncConflictDialog = lazyWithRetry(() => import('./sync-conflict-dialog.tsx'));
 
 const newestTaskAnswer = (queryClient: QueryClient) =>
   queryClient
@@ -27,19 +33,82 @@ function syncTimeText(moment: number, language: string): string {
   return new Intl.DateTimeFormat(language, today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/** Sends what waits whenever there is a connection and something to send; says what the server refused. */
+function useSendingWhenOnline(online: boolean, pending: readonly PendingWrite[]) {
+  const { t } = useTranslation('offline');
+  const toast = useToast();
+  const sendable = pending.filter((write) => !(write.kind === 'update' && write.conflict)).length;
+  useEffect(() => {
+    if (!online || sendable === 0) return;
+    let stop: (() => void) | undefined;
+    void offlineWrites().then(({ onWriteRefused, replayPendingWrites }) => {
+      stop = onWriteRefused(({ message }) => toast.show(t('refused', { message }), 'error'));
+      void replayPendingWrites();
+    });
+    return () => stop?.();
+  }, [online, sendable, t, toast]);
+}
+
 /** What connection-status.tsx shows when there is something to say (it loads this only then). */
-export default function ConnectionNotices({ online, updateWaiting }: { online: boolean; updateWaiting: boolean }) {
+export default function ConnectionNotices({
+  online,
+  updateWaiting,
+  pending,
+}: {
+  online: boolean;
+  updateWaiting: boolean;
+  pending: readonly PendingWrite[];
+}) {
   const { t, i18n } = useTranslation('offline');
   const lastSync = useLastSync();
+  useSendingWhenOnline(online, pending);
+  const conflict = pending.find((write) => write.kind === 'update' && write.conflict);
+  // The choice opens by itself when a conflict comes; closed, it waits behind "Choose".
+  const [conflictOpen, setConflictOpen] = useState(true);
+  const conflictId = conflict?.id;
+  useEffect(() => setConflictOpen(true), [conflictId]);
+  const waiting = pending.length - (conflict ? 1 : 0);
   return (
     <>
       {!online && (
-        <p role="status" data-testid="offline-indicator" className="mb-4 flex items-center gap-2 text-sm text-muted">
+        <p role="status" data-testid="offline-indicator" className="mb-4 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
           <CloudOff aria-hidden className="h-4 w-4 shrink-0" />
           <span>
             {lastSync ? t('offlineSince', { time: syncTimeText(lastSync, i18n.resolvedLanguage ?? 'en') }) : t('offlineNeverSynced')}
           </span>
+          {waiting > 0 && <span data-testid="pending-writes">· {t('waiting', { count: waiting })}</span>}
         </p>
+      )}
+      {online && waiting > 0 && (
+        <p role="status" data-testid="syncing" className="mb-4 flex items-center gap-2 text-sm text-muted">
+          <RefreshCw aria-hidden className="h-4 w-4 shrink-0 motion-safe:animate-spin" />
+          {t('syncing', { count: waiting })}
+        </p>
+      )}
+      {conflict?.kind === 'update' && conflict.conflict && (
+        <>
+          <div
+            data-testid="sync-conflict"
+            className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-card border border-warning/40 bg-warning-soft px-4 py-3 text-sm"
+          >
+            <span className="flex items-center gap-2 font-medium">
+              <AlertTriangle aria-hidden className="h-4 w-4 shrink-0 text-warning" />
+              {t('conflict.waiting', { title: conflict.conflict.title })}
+            </span>
+            <Button size="sm" variant="outline" onClick={() => setConflictOpen(true)} className="min-h-11 sm:min-h-8">
+              {t('conflict.choose')}
+            </Button>
+          </div>
+          <Suspense fallback={null}>
+            <SyncConflictDialog
+              key={conflict.id}
+              write={conflict}
+              current={conflict.conflict}
+              open={conflictOpen}
+              onClose={() => setConflictOpen(false)}
+            />
+          </Suspense>
+        </>
       )}
       {updateWaiting && (
         <div

@@ -4,7 +4,7 @@ import { apiFetch, type FetchOptions } from './http/fetch-core.ts';
 // The API's errors and settings live in the fetch core; screens import them from here.
 export { ApiError, NetworkError, buildUrl, errorMessage, onUnauthorized, serverFieldErrors, setApiLanguage } from './http/fetch-core.ts';
 
-export interface RequestOptions<T> extends Pick<FetchOptions, 'method' | 'body' | 'auth' | 'signal' | 'query'> {
+export interface RequestOptions<T> extends Pick<FetchOptions, 'method' | 'body' | 'auth' | 'signal' | 'query' | 'headers'> {
   schema?: z.ZodType<T>;
 }
 

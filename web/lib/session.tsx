@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from '../../common/constants.ts';
 import { User } from '../../common/schemas/user.schema.ts';
 import { apiRequest, onUnauthorized } from './api-client.ts';
 import { forgetOfflineCopy } from './offline/offline-cache.ts';
+import { forgetPendingWrites, loadPendingWrites } from './offline/pending-writes.ts';
 import { clearStoredSession, readStoredCredentials, storeSession } from './stored-session.ts';
 
 export type Session = { status: 'loading' } | { status: 'guest' } | { status: 'authenticated'; user: User; token: string };
@@ -67,7 +68,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (currentToken.current !== null && token !== currentToken.current) {
         queryClient?.clear();
         void forgetOfflineCopy();
+        void forgetPendingWrites();
       }
+      // Signed in (here or in another tab): this person's writes still waiting on this device, if any.
+      if (token !== null && token !== currentToken.current) void loadPendingWrites();
       currentToken.current = token;
       setSession(next);
     },

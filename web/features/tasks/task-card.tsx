@@ -10,6 +10,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { LabelChip } from '../../components/ui/label-chip.tsx';
 import { PriorityBadge } from '../../components/ui/priority-badge.tsx';
 import { cx } from '../../lib/class-names.ts';
+import { usePendingWrites } from '../../lib/offline/pending-writes.ts';
 import { userClock } from '../../lib/user-clock.ts';
 import { useUserTimeZone } from '../../lib/use-user-clock.ts';
 import { isPastDue, timeText } from './due-time.ts';
@@ -45,6 +46,8 @@ export const TaskCard = memo(function TaskCard({
   const descriptionPreview = preview(task.description, LIMITS.descriptionPreviewChars);
   const checklist = checklistProgress(task.description, task.subtask_progress);
   const compact = density === 'compact';
+  // Issue 23: a change made offline and not yet sent (a task made offline has a temporary id below zero).
+  const waiting = usePendingWrites().some((write) => write.taskId === task.id);
   // Issue 21: "Tomorrow, 5:00 PM" when the task has a time.
   const withTime = (date: string) => (task.due_time ? t('due.dateTime', { date, time: timeText(task.due_time, i18n.language) }) : date);
 
@@ -53,6 +56,7 @@ export const TaskCard = memo(function TaskCard({
       data-testid="task-card"
       data-task-id={task.id}
       data-completed={done ? 'true' : 'false'}
+      data-pending={waiting ? 'true' : undefined}
       className={cx(
         // The tick sits at the start of the title's line in every layout.
         'group relative flex items-start gap-3 rounded-card border border-line bg-surface transition-shadow hover:shadow-md',
@@ -120,6 +124,14 @@ export const TaskCard = memo(function TaskCard({
           )}
         >
           <PriorityBadge priority={task.priority} label={t(`priority.${task.priority}`)} />
+          {waiting && (
+            <span
+              data-testid="pending-sync"
+              className="inline-flex items-center rounded-full border border-dashed border-line px-2 py-0.5 text-xs font-medium text-muted"
+            >
+              {t('card.waitingToSync')}
+            </span>
+          )}
           {task.due_date && (
             <span
               className={cx(

@@ -38,6 +38,7 @@ export async function streamAiText(
     body: options.body,
     signal: options.signal,
     language: options.language,
+    offlineMessage: 'AI writing needs a connection. You are offline.',
   });
   // A server (or proxy) that answers the spec's JSON instead of a stream: the whole text at once.
   if (!response.body || !/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) {

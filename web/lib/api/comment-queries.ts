@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { TIMINGS } from '../../../common/constants.ts';
 import { Comment, CommentsResponse } from '../../../common/schemas/comment.schema.ts';
 import { apiRequest } from '../api-client.ts';
+import { writesMustWait } from '../offline/pending-writes.ts';
 import { commentKeys } from './comment-keys.ts';
 import { taskKeys } from './task-queries.ts';
 
@@ -18,13 +19,16 @@ export const commentsQuery = (taskId: number) =>
   });
 
 /** POST /api/tasks/comments/add: the task id travels as a string (spec §7). */
-export const addComment = (taskId: number, content: string, parentId: number | null, mentions: number[] = []) =>
-  apiRequest('/api/tasks/comments/add', {
+export const addComment = async (taskId: number, content: string, parentId: number | null, mentions: number[] = []) => {
+  // Offline, it waits with the other changes and shows in the thread meanwhile (decision 033).
+  if (writesMustWait()) return (await import('../offline/offline-writes.ts')).queueComment(taskId, content, parentId, mentions);
+  return apiRequest('/api/tasks/comments/add', {
     method: 'POST',
     // Issue 22: the people the text @mentions; left out when none, as the spec's call is.
     body: { task_id: String(taskId), content: content.trim(), parent_id: parentId, ...(mentions.length ? { mentions } : {}) },
     schema: CommentResponse,
   }).then((r) => r.comment);
+};
 
 export const editComment = (commentId: number, content: string, mentions: number[] = []) =>
   apiRequest(`/api/tasks/comments/${commentId}/edit`, {

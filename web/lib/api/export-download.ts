@@ -33,6 +33,7 @@ export async function downloadTaskExport(taskId: number, format: ExportFormat, l
     language,
     fallbackMessage: 'Export failed',
     networkMessage: NETWORK_MESSAGES[format],
+    offlineMessage: 'Exporting needs a connection. You are offline.',
   });
   const blob = await response.blob();
   const name = fileNameFromDisposition(

@@ -12,6 +12,10 @@ import {
   TasksPage,
 } from '../../../common/schemas/task.schema.ts';
 import { apiRequest } from '../api-client.ts';
+import { writesMustWait } from '../offline/pending-writes.ts';
+
+/** Making, editing, completing and reopening while offline (decision 033): loaded the first time it is needed. */
+const offlineWrites = () => import('../offline/offline-writes.ts');
 
 export type TaskScope = 'own' | 'shared';
 /** What the server filters and sorts: the spec's label, priority, sort and direction, and the dashboard's search, status and day. */
@@ -153,11 +157,15 @@ export const taskDetailQuery = (id: number) =>
     enabled: () => detailMayBeFetched(id),
   });
 
-export const addTask = (input: TaskInput & { duplicated_from?: number }) =>
-  apiRequest('/api/tasks/add', { method: 'POST', body: input, schema: TaskResponse }).then((r) => r.task);
+export const addTask = async (input: TaskInput & { duplicated_from?: number }) => {
+  if (writesMustWait()) return (await offlineWrites()).queueCreate(input);
+  return apiRequest('/api/tasks/add', { method: 'POST', body: input, schema: TaskResponse }).then((r) => r.task);
+};
 
-export const updateTask = (id: number, input: TaskInput) =>
-  apiRequest(`/api/tasks/update/${id}`, { method: 'PUT', body: input, schema: TaskResponse }).then((r) => r.task);
+export const updateTask = async (id: number, input: TaskInput) => {
+  if (writesMustWait()) return (await offlineWrites()).queueUpdate(id, input);
+  return apiRequest(`/api/tasks/update/${id}`, { method: 'PUT', body: input, schema: TaskResponse }).then((r) => r.task);
+};
 
 /**
  * Puts a task's due date and time back (the Undo of a reschedule or a skip, issue 21 §6). The update
@@ -187,29 +195,33 @@ export const setTaskCompleted = (id: number, completed: boolean, options: Comple
  * The same, with what an Undo needs to take it back: the next occurrence a completed repeating task
  * made (null otherwise) and the subtasks completed with it.
  */
-export const changeCompletion = (
+export const changeCompletion = async (
   id: number,
   completed: boolean,
   options: CompletionOptions = {},
 ): Promise<{ task: Task; next_occurrence: Task | null; completed_subtask_ids: number[] }> =>
-  completed
-    ? apiRequest(`/api/tasks/complete/${id}`, {
-        method: 'PUT',
-        ...(options.completeSubtasks ? { body: { complete_subtasks: true } } : {}),
-        schema: CompleteResponse,
-      })
-    : apiRequest(`/api/tasks/uncomplete/${id}`, {
-        method: 'PUT',
-        ...(options.reopenSubtasks?.length || options.takeBackOccurrence
-          ? {
-              body: {
-                ...(options.reopenSubtasks?.length && { reopen_subtasks: options.reopenSubtasks }),
-                ...(options.takeBackOccurrence && { take_back_occurrence: options.takeBackOccurrence }),
-              },
-            }
-          : {}),
-        schema: CompletionResponse,
-      }).then((r) => ({ task: r.task, next_occurrence: null, completed_subtask_ids: [] }));
+  // Offline, it waits to be sent; a repeating task's next occurrence follows once it is (an undo
+  // then reopens the task only: what a completion sent later made is not known yet).
+  writesMustWait()
+    ? (await offlineWrites()).queueCompletion(id, completed, Boolean(options.completeSubtasks))
+    : completed
+      ? apiRequest(`/api/tasks/complete/${id}`, {
+          method: 'PUT',
+          ...(options.completeSubtasks ? { body: { complete_subtasks: true } } : {}),
+          schema: CompleteResponse,
+        })
+      : apiRequest(`/api/tasks/uncomplete/${id}`, {
+          method: 'PUT',
+          ...(options.reopenSubtasks?.length || options.takeBackOccurrence
+            ? {
+                body: {
+                  ...(options.reopenSubtasks?.length && { reopen_subtasks: options.reopenSubtasks }),
+                  ...(options.takeBackOccurrence && { take_back_occurrence: options.takeBackOccurrence }),
+                },
+              }
+            : {}),
+          schema: CompletionResponse,
+        }).then((r) => ({ task: r.task, next_occurrence: null, completed_subtask_ids: [] }));
 
 export const deleteTask = (id: number) => apiRequest(`/api/tasks/delete/${id}`, { method: 'DELETE' });
 

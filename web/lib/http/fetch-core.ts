@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly errors?: Record<string, string[]>,
     /** true when the server sent the message (as opposed to a client-side fallback). */
     readonly fromServer = false,
+    /** The whole answer, for what some errors carry besides the message (a 412's task as it is now). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -75,6 +77,8 @@ export interface FetchOptions {
   accept?: string;
   /** Accept-Language, when the caller knows better than setApiLanguage. */
   language?: string;
+  /** Headers beyond the spec's: `If-Match` of a write replayed after being offline (decision 031). */
+  headers?: Record<string, string>;
   query?: Query;
   signal?: AbortSignal;
   cache?: RequestCache;
@@ -82,6 +86,8 @@ export interface FetchOptions {
   fallbackMessage?: string;
   /** The message of a network failure (spec §8: exports have their own). */
   networkMessage?: string;
+  /** The message when the browser knows it is offline, for what cannot wait for the connection (export, AI; issue 23). */
+  offlineMessage?: string;
 }
 
 /**
@@ -98,6 +104,7 @@ export async function apiFetch(path: string, options: FetchOptions = {}): Promis
     Accept: accept,
     'Content-Type': raw ? body.type || 'application/octet-stream' : 'application/json',
     'Accept-Language': options.language ?? currentLanguage,
+    ...options.headers,
   };
   const token = auth ? (options.token ?? storage.get(STORAGE_KEYS.token)) : null;
   if (auth) {
@@ -116,7 +123,8 @@ export async function apiFetch(path: string, options: FetchOptions = {}): Promis
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new NetworkError(translate(options.networkMessage ?? 'Network error occurred'));
+    const offline = options.offlineMessage && typeof navigator !== 'undefined' && navigator.onLine === false;
+    throw new NetworkError(translate((offline ? options.offlineMessage : options.networkMessage) ?? 'Network error occurred'));
   }
   if (response.ok) return response;
 
@@ -134,7 +142,7 @@ export async function apiFetch(path: string, options: FetchOptions = {}): Promis
 export function apiErrorOf(status: number, payload: unknown, fallbackMessage = 'An error occurred'): ApiError {
   const { message, errors } = (payload && typeof payload === 'object' ? payload : {}) as { message?: unknown; errors?: unknown };
   const sent = typeof message === 'string' && message !== '';
-  return new ApiError(translate(sent ? message : fallbackMessage), status, fieldErrorsFrom(errors), sent);
+  return new ApiError(translate(sent ? message : fallbackMessage), status, fieldErrorsFrom(errors), sent, payload);
 }
 
 /**

@@ -1,0 +1,376 @@
+import { onlineManager, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { Comment } from '../../../common/schemas/comment.schema.ts';
+import type { Label } from '../../../common/schemas/label.schema.ts';
+import type { TaskInput } from '../../../common/schemas/task-input.schema.ts';
+import { revisionTag } from '../../../common/schemas/task-revision.schema.ts';
+import { CompleteResponse, CompletionResponse, TaskResponse, type Task } from '../../../common/schemas/task.schema.ts';
+import { ApiError, NetworkError, apiRequest } from '../api-client.ts';
+import { commentKeys } from '../api/comment-keys.ts';
+import { loadedTask, taskKeys, type TaskPage } from '../api/task-queries.ts';
+import { readStoredCredentials } from '../stored-session.ts';
+import { pendingWrites, savePendingWrites, writesQueryClient, type PendingWrite } from './pending-writes.ts';
+
+/**
+ * Writing without a connection (issue 23, decision 033). A create, edit, completion, reopening or
+ * comment made offline is shown at once (the cache is changed as the server would) and kept in
+ * the pending list (pending-writes.ts); when the connection returns they are sent in the order
+ * they were made. An edit or completion carries the revision it was based on (If-Match, decision
+ * 031): when the task changed meanwhile in what the edit changes, nothing is overwritten and the
+ * person chooses between the two versions (sync-conflict-dialog.tsx).
+ */
+
+/** Ids below zero for what was made offline, unique on this device. */
+let lastTemporaryId = 0;
+const temporaryId = () => (lastTemporaryId = Math.min(lastTemporaryId, -Date.now()) - 1);
+
+const newWriteId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+const nowIso = () => new Date().toISOString();
+
+interface StoredUser {
+  id: number;
+  name: string;
+  email: string;
+  user_photo: string | null;
+}
+const storedUser = () => readStoredCredentials()?.user as StoredUser | undefined;
+
+// --- The cache, changed as the server will ----------------------------------------------------
+
+/** Every copy of a task the cache holds (list pages of both scopes, its detail) goes through `change`. */
+function changeTask(queryClient: QueryClient, id: number, change: (task: Task) => Task) {
+  for (const scope of ['own', 'shared'] as const) {
+    queryClient.setQueriesData<InfiniteData<TaskPage>>({ queryKey: taskKeys.pages(scope) }, (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({ ...page, tasks: page.tasks.map((task) => (task.id === id ? change(task) : task)) })),
+          }
+        : data,
+    );
+  }
+  queryClient.setQueryData<{ task: Task }>(taskKeys.detail(id), (data) => (data ? { ...data, task: change(data.task) } : data));
+}
+
+/** The task as a list or its opened detail shows it now. */
+function shownTask(queryClient: QueryClient, id: number): Task | undefined {
+  return queryClient.getQueryData<{ task: Task }>(taskKeys.detail(id))?.task ?? loadedTask(queryClient, id);
+}
+
+/** The labels of an edit as chips: those the task already has keep their colour. */
+function labelsFor(names: string[], known: Label[]): Label[] {
+  return names.map(
+    (name, index) => known.find((label) => label.name.toLowerCase() === name.toLowerCase()) ?? { id: -1 - index, name, color: null },
+  );
+}
+
+/** The fields of a task form applied to a task, as the update will (a field left out keeps its value). */
+function applyInput(task: Task, input: TaskInput): Task {
+  return {
+    ...task,
+    ...(input.title !== undefined && { title: input.title.trim() }),
+    ...(input.description !== undefined && { description: input.description ?? '' }),
+    ...(input.due_date !== undefined && { due_date: input.due_date || null, ...(!input.due_date && { due_time: null }) }),
+    ...(input.due_time !== undefined && { due_time: input.due_time || null }),
+    ...(input.priority !== undefined && { priority: input.priority }),
+    ...(input.labels !== undefined && { labels: labelsFor(input.labels, task.labels) }),
+    ...(input.recurrence !== undefined && { recurrence: input.recurrence || null }),
+    ...(input.recurrence_from !== undefined && { recurrence_from: input.recurrence_from }),
+    updated_at: nowIso(),
+  };
+}
+
+async function add(write: PendingWrite) {
+  await savePendingWrites([...pendingWrites(), write]);
+}
+
+// --- Made offline -------------------------------------------------------------------------------
+
+/** A new task: on the first page of the person's own lists at once, sent when the connection is back. */
+export async function queueCreate(input: TaskInput): Promise<Task> {
+  const queryClient = writesQueryClient();
+  const user = storedUser();
+  if (!user) throw new NetworkError();
+  const now = nowIso();
+  const task = applyInput(
+    {
+      id: temporaryId(),
+      user_id: user.id,
+      title: '',
+      description: '',
+      due_date: null,
+      due_time: null,
+      recurrence: null,
+      recurrence_from: 'due_date',
+      priority: 'medium',
+      is_completed: 0,
+      labels: [],
+      shared_with: [],
+      subtask_progress: input.subtasks?.length ? { done: 0, total: input.subtasks.length } : null,
+      created_at: now,
+      updated_at: now,
+      revision: 0,
+    },
+    input,
+  );
+  queryClient.setQueriesData<InfiniteData<TaskPage>>({ queryKey: taskKeys.pages('own') }, (data) =>
+    data?.pages[0] ? { ...data, pages: [{ ...data.pages[0], tasks: [task, ...data.pages[0].tasks] }, ...data.pages.slice(1)] } : data,
+  );
+  await add({ id: newWriteId(), kind: 'create', taskId: task.id, body: input });
+  return task;
+}
+
+/** An edit of a task shown on this device; one the device has never shown cannot be edited offline. */
+export async function queueUpdate(id: number, input: TaskInput): Promise<Task> {
+  const queryClient = writesQueryClient();
+  const base = shownTask(queryClient, id);
+  if (!base) throw new NetworkError();
+  const edited = applyInput(base, input);
+  changeTask(queryClient, id, () => edited);
+  await add({ id: newWriteId(), kind: 'update', taskId: id, base, body: input });
+  return edited;
+}
+
+/**
+ * Completing (with its open subtasks when asked) or reopening, shown at once. A repeating task's
+ * next occurrence comes from the server once sent.
+ */
+export async function queueCompletion(
+  id: number,
+  completed: boolean,
+  completeSubtasks = false,
+): Promise<{ task: Task; next_occurrence: null; completed_subtask_ids: number[] }> {
+  const queryClient = writesQueryClient();
+  const base = shownTask(queryClient, id);
+  if (!base) throw new NetworkError();
+  const task: Task = { ...base, is_completed: completed ? 1 : 0, updated_at: nowIso() };
+  changeTask(queryClient, id, () => task);
+  await add(
+    completed
+      ? { id: newWriteId(), kind: 'complete', taskId: id, base, ...(completeSubtasks && { completeSubtasks }) }
+      : { id: newWriteId(), kind: 'reopen', taskId: id, base },
+  );
+  return { task, next_occurrence: null, completed_subtask_ids: [] };
+}
+
+/** A comment, in the thread at once under the person's name. */
+export async function queueComment(taskId: number, content: string, parentId: number | null, mentions: number[]): Promise<Comment> {
+  const queryClient = writesQueryClient();
+  const user = storedUser();
+  if (!user) throw new NetworkError();
+  const now = nowIso();
+  const comment: Comment = {
+    id: temporaryId(),
+    task_id: taskId,
+    user_id: user.id,
+    user_name: user.name,
+    user_photo: user.user_photo,
+    content: content.trim(),
+    parent_id: parentId,
+    created_at: now,
+    updated_at: now,
+    children: [],
+  };
+  queryClient.setQueryData<Comment[]>(commentKeys.task(taskId), (tree) =>
+    parentId === null
+      ? [...(tree ?? []), comment]
+      : tree?.map((top) => (top.id === parentId ? { ...top, children: [...top.children, comment] } : top)),
+  );
+  await add({
+    id: newWriteId(),
+    kind: 'comment',
+    taskId,
+    commentId: comment.id,
+    body: { content: comment.content, parent_id: parentId, mentions },
+  });
+  return comment;
+}
+
+// --- Sent when the connection is back ------------------------------------------------------------
+
+/** What an edit changes, compared as the server stores it. */
+const EDITED_FIELDS = ['title', 'description', 'due_date', 'due_time', 'priority', 'labels', 'recurrence', 'recurrence_from'] as const;
+type EditedField = (typeof EDITED_FIELDS)[number];
+
+function fieldValue(task: Task, field: EditedField): string {
+  if (field === 'labels') return JSON.stringify(task.labels.map((label) => label.name.toLowerCase()).sort());
+  return JSON.stringify(task[field] ?? null);
+}
+
+/** The fields an edit changes: those whose value after it differs from the task it was made on. */
+export function changedFields(write: Extract<PendingWrite, { kind: 'update' }>): EditedField[] {
+  const after = applyInput(write.base, write.body);
+  return EDITED_FIELDS.filter((field) => fieldValue(after, field) !== fieldValue(write.base, field));
+}
+
+/**
+ * Whether an edit may go on over the task as it is now: the server's copy changed none of what the
+ * edit changes (a label renamed, a subtask ticked, another field edited), or changed it to the same.
+ */
+function editStillFits(write: Extract<PendingWrite, { kind: 'update' }>, current: Task): boolean {
+  const after = applyInput(write.base, write.body);
+  return changedFields(write).every(
+    (field) => fieldValue(current, field) === fieldValue(write.base, field) || fieldValue(current, field) === fieldValue(after, field),
+  );
+}
+
+/** Sends one write; its answer's task (undefined for a comment). */
+async function send(write: PendingWrite, taskId: number, revision?: number): Promise<Task | undefined> {
+  const ifMatch = (base: Task) => ({ 'If-Match': revisionTag(revision ?? base.revision) });
+  switch (write.kind) {
+    case 'create':
+      return (await apiRequest('/api/tasks/add', { method: 'POST', body: write.body, schema: TaskResponse })).task;
+    case 'update':
+      return (
+        await apiRequest(`/api/tasks/update/${taskId}`, {
+          method: 'PUT',
+          body: write.body,
+          headers: ifMatch(write.base),
+          schema: TaskResponse,
+        })
+      ).task;
+    case 'complete':
+      return (await apiRequest(`/api/tasks/complete/${taskId}`, { method: 'PUT', headers: ifMatch(write.base), schema: CompleteResponse }))
+        .task;
+    case 'reopen':
+      return (
+        await apiRequest(`/api/tasks/uncomplete/${taskId}`, { method: 'PUT', headers: ifMatch(write.base), schema: CompletionResponse })
+      ).task;
+    case 'comment':
+      await apiRequest('/api/tasks/comments/add', {
+        method: 'POST',
+        body: {
+          task_id: String(taskId),
+          content: write.body.content,
+          parent_id: write.body.parent_id,
+          ...(write.body.mentions.length && { mentions: write.body.mentions }),
+        },
+      });
+      return undefined;
+  }
+}
+
+/** A write the server refused for good (the task deleted, access gone, invalid): dropped, and said. */
+export interface RefusedWrite {
+  write: PendingWrite;
+  message: string;
+}
+const refusedListeners = new Set<(refused: RefusedWrite) => void>();
+export function onWriteRefused(listener: (refused: RefusedWrite) => void) {
+  refusedListeners.add(listener);
+  return () => void refusedListeners.delete(listener);
+}
+
+/** The later writes of a task follow what the server said of it: its own id once created, its new revision once changed. */
+function followAnswer(list: PendingWrite[], write: PendingWrite, answer: Task | undefined): PendingWrite[] {
+  return list
+    .filter((other) => other.id !== write.id)
+    .map((other) => {
+      if (!answer || other.taskId !== write.taskId) return other;
+      const moved = { ...other, taskId: answer.id };
+      return 'base' in moved ? { ...moved, base: { ...moved.base, id: answer.id, revision: answer.revision } } : moved;
+    });
+}
+
+let replaying: Promise<void> | undefined;
+
+/** Sends what waits, in order, once; a call while a pass runs joins it. */
+export function replayPendingWrites(): Promise<void> {
+  replaying ??= replay().finally(() => (replaying = undefined));
+  return replaying;
+}
+
+async function replay() {
+  const queryClient = writesQueryClient();
+  // A task whose edit waits for the person's choice: its later writes wait with it.
+  const held = new Set<number>();
+  let sent = false;
+  for (let write = nextToSend(held); write; write = nextToSend(held)) {
+    if (!onlineManager.isOnline()) break;
+    // Made offline and never created (its create was refused): nothing to write to.
+    if (write.taskId < 0 && write.kind !== 'create') {
+      await savePendingWrites(pendingWrites().filter((other) => other.id !== write!.id));
+      continue;
+    }
+    try {
+      const answer = await sendFitting(write);
+      await savePendingWrites(followAnswer([...pendingWrites()], write, answer));
+      sent = true;
+    } catch (error) {
+      if (error instanceof ChangedMeanwhile) {
+        await savePendingWrites(pendingWrites().map((other) => (other.id === write!.id ? { ...other, conflict: error.current } : other)));
+        held.add(write.taskId);
+        continue;
+      }
+      // No connection after all, or the server is down: everything stays for the next pass.
+      if (error instanceof NetworkError || (error instanceof ApiError && (error.status >= 500 || error.status === 429))) break;
+      await savePendingWrites(pendingWrites().filter((other) => other.id !== write!.id));
+      const message = error instanceof Error ? error.message : String(error);
+      refusedListeners.forEach((listener) => listener({ write, message }));
+      sent = true;
+    }
+  }
+  if (sent) {
+    // What the server has now replaces what was shown meanwhile.
+    await queryClient.invalidateQueries({ queryKey: taskKeys.all });
+    await queryClient.invalidateQueries({ queryKey: commentKeys.all });
+  }
+}
+
+function nextToSend(held: Set<number>): PendingWrite | undefined {
+  for (const write of pendingWrites()) {
+    if (write.kind === 'update' && write.conflict) held.add(write.taskId);
+    else if (!held.has(write.taskId)) return write;
+  }
+  return undefined;
+}
+
+class ChangedMeanwhile extends Error {
+  constructor(readonly current: Task) {
+    super('The task changed meanwhile');
+  }
+}
+
+/**
+ * Sends a write; when the task changed since it was made (412), sends it again on the task as it
+ * is now if nothing it changes was changed there, or drops a completion the task already has.
+ * Otherwise ChangedMeanwhile: the person chooses.
+ */
+async function sendFitting(write: PendingWrite): Promise<Task | undefined> {
+  try {
+    return await send(write, write.taskId);
+  } catch (error) {
+    const current = error instanceof ApiError && error.status === 412 ? (error.body as { task?: Task } | undefined)?.task : undefined;
+    if (!current) throw error;
+    if (write.kind === 'complete' || write.kind === 'reopen') {
+      if (current.is_completed === (write.kind === 'complete' ? 1 : 0)) return current;
+      return send(write, write.taskId, current.revision);
+    }
+    if (write.kind === 'update' && editStillFits(write, current)) return send(write, write.taskId, current.revision);
+    throw new ChangedMeanwhile(current);
+  }
+}
+
+/**
+ * The person's choice for an edit that met another change: theirs is kept (the edit is dropped), or
+ * the edit is made over it (sent with the revision it has now; should it have changed yet again,
+ * the choice comes back).
+ */
+export async function settleConflict(writeId: string, keep: 'mine' | 'theirs'): Promise<void> {
+  const queryClient = writesQueryClient();
+  const write = pendingWrites().find((other) => other.id === writeId);
+  if (!write || write.kind !== 'update' || !write.conflict) return;
+  const current = write.conflict;
+  if (keep === 'theirs') {
+    await savePendingWrites(pendingWrites().filter((other) => other.id !== writeId));
+    changeTask(queryClient, write.taskId, () => current);
+  } else {
+    const { conflict: _settled, ...rest } = write;
+    await savePendingWrites(
+      pendingWrites().map((other) => (other.id === writeId ? { ...rest, base: { ...rest.base, revision: current.revision } } : other)),
+    );
+  }
+  await replayPendingWrites();
+}
+
+/** The edit as it would make the task: "yours" beside "theirs" in the choice. */
+export const editedVersion = (write: Extract<PendingWrite, { kind: 'update' }>) => applyInput(write.base, write.body);

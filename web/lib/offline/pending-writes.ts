@@ -1,0 +1,94 @@
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
+import type { Task } from '../../../common/schemas/task.schema.ts';
+import type { TaskInput } from '../../../common/schemas/task-input.schema.ts';
+import { readStoredCredentials } from '../stored-session.ts';
+
+/**
+ * Changes made without a connection, waiting to be sent (issue 23, decision 033), kept on the
+ * device so a reload or a closed app loses none. This module is the list itself, small enough for
+ * the first load (the cards mark what waits at once); making, sending and settling them is in
+ * offline-writes.ts, loaded when first needed.
+ */
+
+/** A task made offline has a temporary id below zero until the server gives it its own. */
+export type PendingWrite =
+  | { id: string; kind: 'create'; taskId: number; body: TaskInput }
+  | {
+      id: string;
+      kind: 'update';
+      taskId: number;
+      /** The task as it was shown when edited: its revision goes in If-Match, its fields tell a real conflict from none. */
+      base: Task;
+      body: TaskInput;
+      /** The task as the server has it, when it changed meanwhile in what this edit changes: the person chooses. */
+      conflict?: Task;
+    }
+  | { id: string; kind: 'complete' | 'reopen'; taskId: number; base: Task; completeSubtasks?: boolean }
+  | {
+      id: string;
+      kind: 'comment';
+      taskId: number;
+      commentId: number;
+      body: { content: string; parent_id: number | null; mentions: number[] };
+    };
+
+/** Undefined where the browser has no IndexedDB (tests in Node): writes then need a connection, as before. */
+const database: UseStore | undefined = typeof indexedDB === 'undefined' ? undefined : createStore('taskaty-offline-writes', 'writes');
+
+let writes: PendingWrite[] = [];
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+/** Each person's list on this device under their own key: someone else's is never sent with this session. */
+function listKey(): string | null {
+  const user = readStoredCredentials()?.user as { id?: unknown } | undefined;
+  return typeof user?.id === 'number' ? `writes:${user.id}` : null;
+}
+
+/** Whether a write now has to wait for the connection (TanStack Query's view of it, which pauses reads too). */
+export const writesMustWait = () => database !== undefined && !onlineManager.isOnline();
+
+export const pendingWrites = (): readonly PendingWrite[] => writes;
+
+/** Reads the signed-in person's list from the device (when the app starts, and after a sign-in). */
+export async function loadPendingWrites(): Promise<void> {
+  const key = listKey();
+  writes = database && key ? ((await get<PendingWrite[]>(key, database).catch(() => undefined)) ?? []) : [];
+  emit();
+}
+
+/** The new list, shown at once and kept on the device. */
+export async function savePendingWrites(next: PendingWrite[]): Promise<void> {
+  writes = next;
+  emit();
+  const key = listKey();
+  if (database && key) await set(key, next, database);
+}
+
+/** Signing out leaves nothing of the person's on the device. */
+export async function forgetPendingWrites(): Promise<void> {
+  writes = [];
+  emit();
+  if (database) await clear(database).catch(() => undefined);
+}
+
+export function usePendingWrites(): readonly PendingWrite[] {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => writes,
+    () => writes,
+  );
+}
+
+/** The app's query client, for the writes made and settled outside React (offline-writes.ts). */
+let client: QueryClient | undefined;
+export const bindWritesToQueryClient = (queryClient: QueryClient) => void (client = queryClient);
+export function writesQueryClient(): QueryClient {
+  if (!client) throw new Error('The offline writes have no query client: bindWritesToQueryClient() first.');
+  return client;
+}
