@@ -71,12 +71,12 @@ export default function ConnectionNotices({
   return (
     <>
       {!online && (
-        <p role="status" data-testid="offline-indicator" className="mb-4 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
-          <CloudOff aria-hidden className="h-4 w-4 shrink-0" />
+        <p role="status" data-testid="offline-indicator" className="mb-4 flex items-start gap-2 text-sm text-muted">
+          <CloudOff aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
           <span>
             {lastSync ? t('offlineSince', { time: syncTimeText(lastSync, i18n.resolvedLanguage ?? 'en') }) : t('offlineNeverSynced')}
+            {waiting > 0 && <span data-testid="pending-writes"> · {t('waiting', { count: waiting })}</span>}
           </span>
-          {waiting > 0 && <span data-testid="pending-writes">· {t('waiting', { count: waiting })}</span>}
         </p>
       )}
       {online && waiting > 0 && (

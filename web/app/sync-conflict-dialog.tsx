@@ -72,7 +72,6 @@ export default function SyncConflictDialog({
       testId="sync-conflict-dialog"
       closeLabel={t('offline:conflict.later')}
       title={t('offline:conflict.title')}
-      description={t('offline:conflict.text', { title: current.title })}
       footer={
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" disabled={busy} onClick={() => choose('theirs')} className="min-h-11 sm:min-h-10">
@@ -84,6 +83,7 @@ export default function SyncConflictDialog({
         </div>
       }
     >
+      <p className="mb-4 text-sm text-muted">{t('offline:conflict.text', { title: current.title })}</p>
       <table className="w-full table-fixed border-collapse text-sm">
         <thead>
           <tr className="text-start text-muted">
