@@ -53,7 +53,11 @@ export async function restoreOfflineCopy(queryClient: QueryClient): Promise<void
   const key = copyKey();
   if (!database || !key) return;
   const saved = await get<SavedCopy>(key, database).catch(() => undefined);
-  if (saved && Date.now() - saved.savedAt < OFFLINE_CACHE_MAX_AGE_MS) hydrate(queryClient, saved.state);
+  if (!saved || Date.now() - saved.savedAt >= OFFLINE_CACHE_MAX_AGE_MS) return;
+  hydrate(queryClient, saved.state);
+  // Shown at once, but read again by every screen that shows it: the copy may be older than its
+  // answers' times say (saved up to a second late, or changed on another device since).
+  void queryClient.invalidateQueries({ refetchType: 'none' });
 }
 
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -70,9 +74,20 @@ export function keepOfflineCopy(queryClient: QueryClient): () => void {
         database,
       ).catch(() => undefined);
   };
-  return queryClient.getQueryCache().subscribe(() => {
+  // Leaving the page (a reload, the app closed) saves what changed in its last second.
+  const saveNow = () => {
+    if (saveTimer === undefined) return;
+    clearTimeout(saveTimer);
+    save();
+  };
+  window.addEventListener('pagehide', saveNow);
+  const stop = queryClient.getQueryCache().subscribe(() => {
     saveTimer ??= setTimeout(save, SAVE_EVERY_MS);
   });
+  return () => {
+    stop();
+    window.removeEventListener('pagehide', saveNow);
+  };
 }
 
 /** Signing out (or another account signing in) leaves nothing of the last one's tasks on the device. */
