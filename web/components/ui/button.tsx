@@ -21,7 +21,7 @@ const sizes: Record<Size, string> = {
 
 export const buttonClasses = (variant: Variant = 'primary', size: Size = 'md', className?: string) =>
   cx(
-    'inline-flex items-center justify-center rounded-control font-medium transition-colors duration-150 disabled:cursor-not-allowed disabled:opacity-60',
+    'tap-target inline-flex items-center justify-center rounded-control font-medium transition-colors duration-150 disabled:cursor-not-allowed disabled:opacity-60',
     variants[variant],
     sizes[size],
     className,

@@ -129,7 +129,7 @@ export function Dialog({
             onClick={onClose}
             aria-label={closeLabel}
             title={closeLabel}
-            className="order-2 flex h-9 w-9 shrink-0 items-center justify-center rounded-control text-muted hover:bg-surface-2 hover:text-fg sm:order-3"
+            className="tap-target order-2 flex h-9 w-9 shrink-0 items-center justify-center rounded-control text-muted hover:bg-surface-2 hover:text-fg sm:order-3"
           >
             <X aria-hidden className="h-5 w-5" />
           </button>

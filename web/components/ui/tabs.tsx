@@ -59,7 +59,7 @@ export function Tabs<K extends string>({
               onClick={() => onChange(item.key)}
               onKeyDown={(event) => onKeyDown(event, index)}
               className={cx(
-                '-mb-px flex min-w-0 items-center justify-center border-b-2 px-1 py-2.5 text-center text-xs leading-tight font-medium break-words hyphens-auto transition-colors sm:shrink-0 sm:px-3 sm:text-sm sm:whitespace-nowrap',
+                'tap-target -mb-px flex min-w-0 items-center justify-center border-b-2 px-1 py-2.5 text-center text-xs leading-tight font-medium break-words hyphens-auto transition-colors sm:shrink-0 sm:px-3 sm:text-sm sm:whitespace-nowrap',
                 selected ? 'border-brand text-brand-strong' : 'border-transparent text-muted hover:text-fg',
               )}
             >

@@ -95,7 +95,7 @@ export function LabelActionsMenu({
           }
         }}
         className={cx(
-          'flex h-10 w-10 items-center justify-center rounded-control',
+          'tap-target flex h-10 w-10 items-center justify-center rounded-control',
           open ? 'bg-brand-soft text-brand-strong' : 'text-muted hover:bg-surface-2 hover:text-fg',
         )}
       >

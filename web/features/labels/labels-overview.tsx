@@ -133,7 +133,7 @@ export function LabelsOverview() {
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             placeholder={t('search.placeholder')}
-            className="h-10 w-full rounded-control border border-line bg-surface ps-9 pe-3 text-sm text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40"
+            className="tap-target h-10 w-full rounded-control border border-line bg-surface ps-9 pe-3 text-base text-fg sm:text-sm placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40"
           />
         </label>
         <div role="group" aria-label={t('view.label')} className="flex rounded-control border border-line bg-surface p-0.5">
@@ -146,7 +146,7 @@ export function LabelsOverview() {
               aria-label={t(`view.${mode}`)}
               title={t(`view.${mode}`)}
               className={cx(
-                'flex h-8 w-8 items-center justify-center rounded-[0.35rem]',
+                'tap-target flex h-8 w-8 items-center justify-center rounded-[0.35rem]',
                 view === mode ? 'bg-brand-soft text-brand-strong' : 'text-muted hover:text-fg',
               )}
             >

@@ -83,7 +83,7 @@ export function NotificationBell() {
         aria-describedby={unread > 0 ? unreadId : undefined}
         title={label}
         className={cx(
-          'relative flex h-10 w-10 items-center justify-center rounded-control',
+          'tap-target relative flex h-10 w-10 items-center justify-center rounded-control',
           open ? 'bg-brand-soft text-brand-strong' : 'text-muted hover:bg-surface-2 hover:text-fg',
         )}
       >

@@ -136,7 +136,7 @@ export default function QuickAddRecognition({ text, input, onParsed, chips: plac
   const stepsText = steps ? t('subtasks', { count: steps.titles.length }) : '';
   const chipClass = 'flex items-center gap-1 rounded-full bg-brand-soft ps-2 text-xs font-medium text-brand-strong';
   const removeClass =
-    'flex h-7 w-7 items-center justify-center rounded-full hover:bg-brand/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+    'tap-target flex h-7 w-7 items-center justify-center rounded-full hover:bg-brand/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
   return (
     <>
       <div

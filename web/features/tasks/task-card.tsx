@@ -71,7 +71,12 @@ export const TaskCard = memo(function TaskCard({
           onClick={() => onToggle(task)}
           aria-label={done ? t('card.markPending', { title: task.title }) : t('card.markDone', { title: task.title })}
           aria-pressed={done}
-          className={cx('relative z-10 mt-0.5 shrink-0 rounded-full', done ? 'text-success' : 'text-muted hover:text-brand')}
+          className={cx(
+            'relative z-10 mt-0.5 shrink-0 rounded-full',
+            // Phones: a 44 px target around the 20 px circle, reaching into the card's padding and the gap, not the title.
+            'tap-target max-md:-mx-3 max-md:-mt-2.5 max-md:-mb-3 max-md:flex max-md:items-center max-md:justify-center',
+            done ? 'text-success' : 'text-muted hover:text-brand',
+          )}
         >
           {done ? <CheckCircle2 aria-hidden className="h-5 w-5" /> : <Circle aria-hidden className="h-5 w-5" />}
         </button>

@@ -29,7 +29,7 @@ import { useToggleCompletion } from './use-task-actions.ts';
 import { useUserClock } from '../../lib/use-user-clock.ts';
 
 const selectClasses =
-  'h-9 rounded-control border border-line bg-surface px-2.5 text-sm text-fg focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40';
+  'tap-target h-9 rounded-control border border-line bg-surface px-2.5 text-sm text-fg focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40';
 
 /** How long typing must pause before the search is asked of the server. */
 const SEARCH_PAUSE_MS = 250;
@@ -163,7 +163,7 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
         data-testid={`sort-${key}`}
         data-direction={active ? filters.direction : undefined}
         className={cx(
-          'inline-flex h-9 items-center gap-1.5 rounded-control border px-3 text-sm',
+          'tap-target inline-flex h-9 items-center gap-1.5 rounded-control border px-3 text-sm',
           active ? 'border-brand bg-brand-soft text-brand-strong' : 'border-line bg-surface text-muted hover:text-fg',
         )}
       >
@@ -184,7 +184,7 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
         type="button"
         onClick={onRemove}
         aria-label={t('filters.remove', { filter: label })}
-        className="rounded-full p-0.5 hover:bg-brand/20"
+        className="tap-target flex items-center justify-center rounded-full p-0.5 hover:bg-brand/20"
       >
         <X aria-hidden className="h-3.5 w-3.5" />
       </button>
@@ -216,7 +216,7 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
               value={filters.search}
               onChange={(event) => update({ search: event.target.value })}
               placeholder={t('search.placeholder')}
-              className="h-10 w-full rounded-control border border-line bg-surface ps-9 pe-3 text-sm text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40"
+              className="tap-target h-10 w-full rounded-control border border-line bg-surface ps-9 pe-3 text-base text-fg sm:text-sm placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40"
             />
           </label>
           <Button

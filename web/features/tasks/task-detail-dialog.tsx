@@ -138,7 +138,10 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
       aria-label={label}
       title={label}
       data-testid={testId}
-      className={cx('flex h-9 w-9 items-center justify-center rounded-control text-muted hover:bg-surface-2 hover:text-fg', extra)}
+      className={cx(
+        'tap-target flex h-9 w-9 items-center justify-center rounded-control text-muted hover:bg-surface-2 hover:text-fg',
+        extra,
+      )}
     >
       {icon}
     </button>
@@ -164,7 +167,7 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
         aria-pressed={task.is_completed === 1}
         data-testid="detail-toggle"
         className={cx(
-          'inline-flex h-9 items-center gap-1.5 rounded-control px-3 text-sm font-medium',
+          'tap-target inline-flex h-9 items-center gap-1.5 rounded-control px-3 text-sm font-medium',
           task.is_completed === 1 ? 'bg-success-soft text-success' : 'bg-brand text-brand-fg hover:bg-brand-strong',
         )}
       >

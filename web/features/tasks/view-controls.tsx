@@ -36,7 +36,7 @@ export function useTaskLayout(): TaskLayout {
 
 const optionClass = (pressed: boolean) =>
   cx(
-    'flex h-8 w-8 items-center justify-center rounded-[0.35rem]',
+    'tap-target flex h-8 w-8 items-center justify-center rounded-[0.35rem]',
     pressed ? 'bg-brand-soft text-brand-strong' : 'text-muted hover:text-fg',
   );
 
