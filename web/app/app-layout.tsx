@@ -3,8 +3,10 @@ import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { currentUserQuery, userKeys } from '../lib/api/user-queries.ts';
+import { PHONE_LAYOUT, useMediaQuery } from '../lib/use-media-query.ts';
 import { useTimeZoneFromBrowser } from '../lib/use-user-clock.ts';
 import { useLiveUpdates } from '../lib/realtime.ts';
+import { cx } from '../lib/class-names.ts';
 import { lazyWithRetry } from '../lib/lazy-with-retry.ts';
 import { useSession } from '../lib/session.tsx';
 import { useServiceWorkerNavigation } from '../lib/service-worker-messages.ts';
@@ -13,7 +15,7 @@ import { ErrorBoundary } from '../components/ui/error-boundary.tsx';
 import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { KeyboardShortcuts } from '../features/shortcuts/keyboard-shortcuts.tsx';
 import { QuickAdd } from '../features/tasks/quick-add.tsx';
-import { AppHeader } from './app-header.tsx';
+import { AppHeader, PhoneTabBar } from './app-header.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
 
 // Only accounts whose address is not proven yet load it (and its texts).
@@ -21,9 +23,10 @@ const VerifyEmailBanner = lazyWithRetry(() =>
   import('../features/auth/verify-email-banner.tsx').then((module) => ({ default: module.VerifyEmailBanner })),
 );
 
-/** Frame of every signed-in screen: header and the page below it. */
+/** Frame of every signed-in screen: header, the page below it and, on phones, the tab bar under it. */
 export function AppLayout() {
   const { t } = useTranslation();
+  const phone = useMediaQuery(PHONE_LAYOUT);
   const { session, signIn } = useSession();
   const queryClient = useQueryClient();
   // Pending shares, collaborators' edits and comments arrive without a reload.
@@ -69,6 +72,13 @@ export function AppLayout() {
   const unverified =
     me.data?.user.email_verified_at === null && me.data.user.id === sessionUser?.id && sessionUser.email_verified_at === null;
 
+  // One quick add, in the header or (phones) at the end of the tab bar: turning a phone past md moves it, closed.
+  const quickAdd = (
+    <Suspense fallback={null}>
+      <QuickAdd placement={phone ? 'dock' : 'header'} />
+    </Suspense>
+  );
+
   return (
     <div className="min-h-dvh bg-bg">
       <a
@@ -78,18 +88,18 @@ export function AppLayout() {
         {t('skipToContent')}
       </a>
       <AppHeader
-        quickAdd={
-          <Suspense fallback={null}>
-            <QuickAdd />
-          </Suspense>
-        }
+        quickAdd={phone ? undefined : quickAdd}
         bell={
           <Suspense fallback={null}>
             <NotificationBell />
           </Suspense>
         }
       />
-      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none sm:px-6">
+      <main
+        id="main"
+        tabIndex={-1}
+        className={cx('mx-auto max-w-7xl px-4 py-6 outline-none sm:px-6', phone && 'pb-[calc(var(--dock-space)+1.5rem)]')}
+      >
         <ConnectionStatus />
         {unverified && sessionUser && (
           // A reminder only: should its code not arrive, the screen goes on without it.
@@ -101,6 +111,7 @@ export function AppLayout() {
         )}
         <Outlet />
       </main>
+      {phone && <PhoneTabBar quickAdd={quickAdd} />}
       {/* Issue 21 §6: shortcuts, their list (?) and the command palette (Ctrl/Cmd+K) on every signed-in screen. */}
       <KeyboardShortcuts />
     </div>

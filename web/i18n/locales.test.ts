@@ -114,3 +114,9 @@ describe('words that must not mean two things', () => {
       expect(sharing.get(key)!.toLocaleLowerCase(language), `${language} sharing:${key}`).not.toContain(toDo);
   });
 });
+
+// WCAG 2.5.3: what a control shows is part of what it is called, so "tap Quick add" by voice finds it.
+test.each(LANGUAGE_CODES)("%s: the phone bar's quick add shows words from its name", (language) => {
+  const tasks = byLanguage.get(language)!.get('tasks')!;
+  expect(tasks.get('quickAdd.open')!.toLocaleLowerCase(language)).toContain(tasks.get('quickAdd.short')!.toLocaleLowerCase(language));
+});

@@ -69,7 +69,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   // (its Undo can be pressed). The page's region stays, so what it announces is never a region just made.
   const modal = useSyncExternalStore(subscribeToModals, topModal, () => null);
   const region = (shown: Toast[]) => (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4">
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--dock-space)+1rem)] z-[60] flex flex-col items-center gap-2 px-4"
+    >
       {shown.map((toast) => (
         <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
       ))}

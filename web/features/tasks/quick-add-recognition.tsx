@@ -24,8 +24,8 @@ export interface RecognitionProps {
   input: RefObject<HTMLInputElement | null>;
   /** Called with every parse, so the form saves what the chips show. */
   onParsed: (parsed: { text: string; fields: RecognisedFields }) => void;
-  /** Chips float under the field (the header's quick add) or take their place below it (a dialog). */
-  chips?: 'floating' | 'inline';
+  /** Chips float under the field (the header's quick add), over it (quick add in a phone's bottom bar) or take their place below it (a dialog). */
+  chips?: 'floating' | 'above' | 'inline';
   /** Subtasks that came with the text (lines pasted into quick add): shown as one chip that drops them. */
   subtasks?: { titles: readonly string[]; onDrop: () => void } | undefined;
 }
@@ -153,9 +153,13 @@ export default function QuickAddRecognition({ text, input, onParsed, chips: plac
           data-testid="quick-add-chips"
           className={cx(
             'flex flex-wrap gap-1',
-            placement === 'floating'
-              ? 'absolute inset-x-0 top-full z-10 mt-1 rounded-control border border-line bg-surface p-1 shadow-sm'
-              : 'mt-1.5',
+            placement === 'inline'
+              ? 'mt-1.5'
+              : cx(
+                  'absolute inset-x-0 z-10 rounded-control border border-line bg-surface p-1 shadow-sm',
+                  // Above, in a phone's bottom bar: as wide as the bar (less its margins), not only the field, so the chips stay on one or two lines.
+                  placement === 'above' ? 'inset-x-auto start-0 bottom-full mb-2 w-[calc(100vw-1.5rem)]' : 'top-full mt-1',
+                ),
           )}
         >
           {chips.map(({ token, value }) => {

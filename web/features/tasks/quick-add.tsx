@@ -18,8 +18,10 @@ import type { RecognisedFields } from './quick-add-recognition.tsx';
  * Header quick add (spec §2, §5): toggles open; defaults today, medium, no description or labels.
  * Several lines pasted (issue 21) make a task with subtasks: into an empty field the first line is
  * the title and the others its subtasks; after a title, every line is a subtask.
+ * `dock`: on a phone it sits at the end of the bottom tab bar, and opens into the bar's row, where
+ * the thumb is and just above the keyboard; what it recognises is listed above the field.
  */
-export function QuickAdd() {
+export function QuickAdd({ placement = 'header' }: { placement?: 'header' | 'dock' }) {
   const { t } = useTranslation('tasks');
   const toast = useToast();
   const [open, setOpen] = useState(false);
@@ -27,6 +29,8 @@ export function QuickAdd() {
   const [subtasks, setSubtasks] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const dock = placement === 'dock';
   const { today } = useUserClock();
   const recognised = useRef<{ text: string; fields: RecognisedFields }>(undefined);
   const onParsed = useCallback((parsed: { text: string; fields: RecognisedFields }) => (recognised.current = parsed), []);
@@ -90,19 +94,24 @@ export function QuickAdd() {
   }
 
   return (
-    <div className="flex items-center">
+    <div className={cx('flex items-center', dock && 'min-w-0 flex-1 self-stretch', dock && open && 'ps-3 pe-2')}>
       {open && (
-        // Up to laptop widths: a row of its own under the header (beside the navigation, bell and
-        // menu it would widen the page past the screen in longer languages); wide screens: inline.
+        // Header, up to laptop widths: a row of its own under the header (beside the navigation,
+        // bell and menu it would widen the page past the screen in longer languages); wide screens:
+        // inline. Dock: the bar's row.
         <form
           onSubmit={onSubmit}
-          className="absolute inset-x-0 top-full flex items-center border-b border-line bg-surface px-4 py-2 shadow-sm xl:static xl:me-1 xl:border-0 xl:bg-transparent xl:p-0 xl:shadow-none"
+          className={
+            dock
+              ? 'me-1 flex min-w-0 flex-1 items-center gap-2'
+              : 'absolute inset-x-0 top-full flex items-center border-b border-line bg-surface px-4 py-2 shadow-sm xl:static xl:me-1 xl:border-0 xl:bg-transparent xl:p-0 xl:shadow-none'
+          }
           data-testid="quick-add-form"
         >
           <label className="sr-only" htmlFor="quick-add-input">
             {t('quickAdd.label')}
           </label>
-          <div className="relative min-w-0 flex-1 rounded-control bg-surface xl:w-64 xl:flex-none">
+          <div className={cx('relative min-w-0 flex-1 rounded-control bg-surface', !dock && 'xl:w-64 xl:flex-none')}>
             <input
               id="quick-add-input"
               ref={input}
@@ -115,23 +124,42 @@ export function QuickAdd() {
                 if (!event.target.value) setSubtasks([]);
               }}
               onPaste={onPaste}
-              onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
+              onKeyDown={(event) => {
+                if (event.key !== 'Escape') return;
+                // Closed by keyboard, the keyboard's place goes back to what opened it.
+                setOpen(false);
+                toggle.current?.focus();
+              }}
               placeholder={t('quickAdd.placeholder')}
-              className="relative z-[1] h-9 w-full rounded-control border border-line bg-transparent px-3 text-sm text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40"
+              className={cx(
+                'relative z-[1] w-full rounded-control border border-line bg-transparent px-3 text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40',
+                // 16 px on a phone: smaller text makes iOS zoom the page into the field.
+                dock ? 'h-11 text-base' : 'h-9 text-sm',
+              )}
             />
             {/* After the field, so Tab goes from the text to its chips; the highlight is drawn under the field. */}
-            <Recognition text={title} input={input} onParsed={onParsed} subtasks={{ titles: subtasks, onDrop: () => setSubtasks([]) }} />
+            <Recognition
+              text={title}
+              input={input}
+              onParsed={onParsed}
+              chips={dock ? 'above' : 'floating'}
+              subtasks={{ titles: subtasks, onDrop: () => setSubtasks([]) }}
+            />
           </div>
           <button
             type="submit"
             disabled={!title.trim() || busy}
-            className="ms-1 h-9 shrink-0 rounded-control bg-brand px-3 text-sm font-medium text-brand-fg disabled:opacity-50"
+            className={cx(
+              'shrink-0 rounded-control bg-brand px-3 text-sm font-medium text-brand-fg disabled:opacity-50',
+              dock ? 'h-11' : 'ms-1 h-9',
+            )}
           >
             {t('quickAdd.add')}
           </button>
         </form>
       )}
       <button
+        ref={toggle}
         type="button"
         data-testid="quick-add-toggle"
         onClick={() => setOpen((value) => !value)}
@@ -139,11 +167,30 @@ export function QuickAdd() {
         aria-label={open ? t('quickAdd.close') : t('quickAdd.open')}
         title={open ? t('quickAdd.close') : t('quickAdd.open')}
         className={cx(
-          'flex h-10 w-10 items-center justify-center rounded-control',
-          open ? 'text-muted hover:bg-surface-2' : 'bg-brand-soft text-brand-strong hover:bg-brand/20',
+          'tap-target flex shrink-0 items-center justify-center',
+          dock && !open
+            ? // Closed in the bar: drawn like its tabs, an item of the bar rather than a second floating button.
+              'h-full w-full flex-col gap-1 px-1 text-[0.6875rem] leading-tight font-medium text-brand-strong -outline-offset-2'
+            : cx(
+                'rounded-control',
+                dock ? 'h-11 w-11' : 'h-10 w-10',
+                open ? 'text-muted hover:bg-surface-2' : 'bg-brand-soft text-brand-strong hover:bg-brand/20',
+              ),
         )}
       >
-        {open ? <X aria-hidden className="h-5 w-5" /> : <Plus aria-hidden className="h-5 w-5" />}
+        {open ? (
+          <X aria-hidden className="h-5 w-5" />
+        ) : dock ? (
+          <>
+            {/* Outlined: a filled pill is the bar's current tab. Its words are part of the button's name (locales.test.ts). */}
+            <span className="flex h-7 w-14 items-center justify-center rounded-full border border-brand/50">
+              <Plus aria-hidden className="h-5 w-5" />
+            </span>
+            <span className="line-clamp-2 max-w-full text-center break-words">{t('quickAdd.short')}</span>
+          </>
+        ) : (
+          <Plus aria-hidden className="h-5 w-5" />
+        )}
       </button>
     </div>
   );

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, CalendarCheck, CheckCircle2, Circle, ListFilter, Plus, Search, X } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PRIORITIES } from '../../../common/constants.ts';
@@ -11,6 +11,7 @@ import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { taskKeys, taskPagesQuery, taskSummaryQuery } from '../../lib/api/task-queries.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useSettled } from '../../lib/use-settled.ts';
 import { cx } from '../../lib/class-names.ts';
 import { TASK_EVENTS } from '../../lib/task-events.ts';
@@ -34,14 +35,11 @@ const selectClasses =
 /** How long typing must pause before the search is asked of the server. */
 const SEARCH_PAUSE_MS = 250;
 
-/** Tailwind's `sm` breakpoint: below it, sorting folds into the Filters panel so the first task shows on a phone. */
+/**
+ * Tailwind's `sm` breakpoint: below it, sorting folds into the Filters panel and the view buttons
+ * join the task count's line, so the first task shows on a phone.
+ */
 const WIDE = '(min-width: 640px)';
-const subscribeToWidth = (onChange: () => void) => {
-  const query = matchMedia(WIDE);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-};
-const useWideScreen = () => useSyncExternalStore(subscribeToWidth, () => matchMedia(WIDE).matches);
 
 export interface TaskDashboardProps {
   mode: 'own' | 'shared';
@@ -61,7 +59,7 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
   const layout = useTaskLayout();
   const { viewMode, density } = layout;
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const wide = useWideScreen();
+  const wide = useMediaQuery(WIDE);
   // Today where the person lives (issue 21), not where the browser happens to be.
   const today = useUserClock().today;
 
@@ -192,7 +190,8 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
   );
 
   return (
-    <div className="space-y-4">
+    // Phones: the end of the list scrolls clear of the floating add button.
+    <div className={cx('space-y-4', onAddTask && 'max-md:pb-20')}>
       <div className="grid grid-cols-3 gap-2 sm:gap-3">
         {counter('pending', counts?.pending ?? null, <Circle aria-hidden className="h-5 w-5" />, filters.status === 'pending', () =>
           update({ status: filters.status === 'pending' ? 'all' : 'pending' }),
@@ -231,7 +230,7 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
               <span className="rounded-full bg-brand px-1.5 text-xs text-brand-fg">{activeFilterCount(filters)}</span>
             )}
           </Button>
-          <ViewControls layout={layout} />
+          {wide && <ViewControls layout={layout} />}
         </div>
 
         {(wide || filtersOpen) && (
@@ -320,7 +319,7 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
         </div>
       )}
 
-      {(activeFilterCount(filters) > 0 || summary.isSuccess) && (
+      {(activeFilterCount(filters) > 0 || summary.isSuccess || !wide) && (
         <div className="flex flex-wrap items-center gap-2" data-testid="active-filters">
           {filters.label !== 'all' && chip(t('filters.labelChip', { label: filters.label }), () => update({ label: 'all' }), 'chip-label')}
           {filters.priority !== 'all' &&
@@ -335,6 +334,11 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
             <span className="ms-auto text-xs text-muted" data-testid="task-count" aria-live="polite">
               {t('list.count', { count: summary.data.total })}
             </span>
+          )}
+          {!wide && (
+            <div className={cx(!summary.data && 'ms-auto')}>
+              <ViewControls layout={layout} />
+            </div>
           )}
         </div>
       )}
@@ -395,7 +399,7 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
           aria-label={t('actions.add')}
           title={t('actions.add')}
           data-testid="floating-add"
-          className="fixed bottom-6 end-6 z-20 flex h-14 w-14 items-center justify-center rounded-full bg-brand text-brand-fg shadow-lg transition-transform hover:scale-105 hover:bg-brand-strong"
+          className="fixed end-6 bottom-[calc(var(--dock-space)+1.5rem)] z-20 flex h-14 w-14 items-center justify-center rounded-full bg-brand text-brand-fg shadow-lg transition-transform hover:scale-105 hover:bg-brand-strong"
         >
           <Plus aria-hidden className="h-6 w-6" />
         </button>
