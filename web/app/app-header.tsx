@@ -47,8 +47,9 @@ export function AppHeader({ quickAdd, bell }: AppHeaderProps) {
   const active = useActiveTab();
 
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+    // The safe area's top: installed, the header's colour runs under the status bar, its controls below it.
+    <header className="sticky top-0 z-30 border-b border-line bg-surface/95 pt-[env(safe-area-inset-top)] backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-safe-4 sm:px-safe-6">
         <Link to={paths.dashboard} aria-label={t('nav.home')} className="tap-target flex shrink-0 items-center rounded-control">
           <Logo />
         </Link>
@@ -108,7 +109,7 @@ export function AppHeader({ quickAdd, bell }: AppHeaderProps) {
       </div>
       {menuOpen && (
         // The account's corner: who is signed in, the language and sign out (the tabs are in the tab bar below).
-        <div id="mobile-menu" className="border-t border-line bg-surface px-4 pt-3 pb-4 md:hidden">
+        <div id="mobile-menu" className="border-t border-line bg-surface px-safe-4 pt-3 pb-4 md:hidden">
           <p className="min-w-0 text-sm">
             <span className="block truncate font-medium text-fg">{user.name}</span>
             <span className="block truncate text-muted" dir="ltr">
@@ -141,7 +142,10 @@ export function PhoneTabBar({ quickAdd }: { quickAdd: ReactNode }) {
   const { t } = useTranslation();
   const active = useActiveTab();
   return (
-    <div data-phone-dock className="group/dock fixed inset-x-0 bottom-0 z-20 border-t border-line bg-surface">
+    <div
+      data-phone-dock
+      className="group/dock fixed inset-x-0 bottom-0 z-20 border-t border-line bg-surface px-safe-0 pb-[env(safe-area-inset-bottom)]"
+    >
       <div className="flex h-16 items-stretch">
         <nav aria-label={t('nav.mainNavigation')} className="grid w-3/4 shrink-0 grid-cols-3 group-has-[form]/dock:hidden">
           {TABS.map(({ to, key, icon: Icon }) => (

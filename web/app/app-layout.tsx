@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { currentUserQuery, userKeys } from '../lib/api/user-queries.ts';
@@ -23,10 +23,29 @@ const VerifyEmailBanner = lazyWithRetry(() =>
   import('../features/auth/verify-email-banner.tsx').then((module) => ({ default: module.VerifyEmailBanner })),
 );
 
+/**
+ * Installed on a phone (issue 23), the signed-in screens draw under the notch and the home
+ * indicator and keep their controls out of them (env(safe-area-inset-*)); and the keyboard shrinks
+ * the page rather than covering it, so quick add in the bottom bar rides above it (Chromium; Safari
+ * scrolls the field into view). Only while signed in: the public pages do not pad for the insets.
+ */
+function useEdgeToEdgeViewport() {
+  useLayoutEffect(() => {
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="viewport"]');
+    if (!meta) return;
+    const before = meta.content;
+    meta.content = `${before}, viewport-fit=cover, interactive-widget=resizes-content`;
+    return () => {
+      meta.content = before;
+    };
+  }, []);
+}
+
 /** Frame of every signed-in screen: header, the page below it and, on phones, the tab bar under it. */
 export function AppLayout() {
   const { t } = useTranslation();
   const phone = useMediaQuery(PHONE_LAYOUT);
+  useEdgeToEdgeViewport();
   const { session, signIn } = useSession();
   const queryClient = useQueryClient();
   // Pending shares, collaborators' edits and comments arrive without a reload.
@@ -98,7 +117,7 @@ export function AppLayout() {
       <main
         id="main"
         tabIndex={-1}
-        className={cx('mx-auto max-w-7xl px-4 py-6 outline-none sm:px-6', phone && 'pb-[calc(var(--dock-space)+1.5rem)]')}
+        className={cx('mx-auto max-w-7xl px-safe-4 py-6 outline-none sm:px-safe-6', phone && 'pb-[calc(var(--dock-space)+1.5rem)]')}
       >
         <ConnectionStatus />
         {unverified && sessionUser && (

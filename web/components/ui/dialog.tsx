@@ -115,7 +115,8 @@ export function Dialog({
         widths[size],
       )}
     >
-      <div className="flex h-full max-h-dvh flex-col overflow-hidden bg-surface text-fg shadow-xl sm:max-h-[calc(90dvh-2rem)] sm:rounded-card sm:border sm:border-line">
+      {/* Phones: a full-height sheet, its title and buttons clear of the status bar and the home indicator when installed. */}
+      <div className="flex h-full max-h-dvh flex-col overflow-hidden bg-surface pt-[env(safe-area-inset-top)] pb-[env(safe-area-inset-bottom)] text-fg shadow-xl sm:max-h-[calc(90dvh-2rem)] sm:rounded-card sm:border sm:border-line sm:pt-0 sm:pb-0">
         {/* Phones: title and close on the first row, the actions on a row of their own, so a long title is not squeezed. */}
         <div className="flex flex-wrap items-start gap-x-3 gap-y-2 border-b border-line px-5 py-4">
           <h2 id={titleId} tabIndex={-1} className="order-1 min-w-0 flex-1 text-lg font-semibold leading-7 break-words focus:outline-none">

@@ -118,8 +118,9 @@ export function NotificationBell() {
           aria-labelledby={headingId}
           data-testid="pending-shares"
           className={cx(
-            // Phones: a sheet under the header that fits a 360 px screen; larger screens: a dropdown at the bell.
-            'fixed inset-x-2 top-[4.25rem] z-40 flex max-h-[calc(100dvh-5rem)] flex-col overflow-hidden rounded-card border border-line bg-surface text-fg shadow-xl',
+            // Phones: a sheet under the header (and its safe area) that fits a 360 px screen and ends above the
+            // tab bar; larger screens: a dropdown at the bell.
+            'fixed inset-x-2 top-[calc(4.25rem+env(safe-area-inset-top))] z-40 flex max-h-[calc(100dvh-4.75rem-env(safe-area-inset-top)-var(--dock-space))] flex-col overflow-hidden rounded-card border border-line bg-surface text-fg shadow-xl',
             'sm:absolute sm:inset-x-auto sm:end-0 sm:top-full sm:mt-2 sm:max-h-[min(34rem,calc(100dvh-6rem))] sm:w-96',
           )}
         >
