@@ -50,7 +50,11 @@ export function AppHeader({ quickAdd, bell }: AppHeaderProps) {
     // The safe area's top: installed, the header's colour runs under the status bar, its controls below it.
     <header className="sticky top-0 z-30 border-b border-line bg-surface/95 pt-[env(safe-area-inset-top)] backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-safe-4 sm:px-safe-6">
-        <Link to={paths.dashboard} aria-label={t('nav.home')} className="tap-target flex shrink-0 items-center rounded-control">
+        <Link
+          to={paths.dashboard}
+          aria-label={t('nav.home')}
+          className="tap-target shrink-0 rounded-control max-md:flex max-md:items-center"
+        >
           <Logo />
         </Link>
         <nav aria-label={t('nav.mainNavigation')} className="ms-4 hidden items-center gap-1 md:flex">
