@@ -6,7 +6,7 @@ import { stripBidiControls, stripInvisible } from '../invisible-characters.ts';
 import { forListsOnly } from './checks.ts';
 import { recordId, recordIdParams } from './ids.ts';
 import { RecurrenceField, RecurrenceFrom } from './recurrence.ts';
-import { NewTaskSubtasks } from './subtask.schema.ts';
+import { NewTaskSubtasks } from './subtask-input.schema.ts';
 import { LabelName } from './label-name.ts';
 import { Priority } from './task.schema.ts';
 

@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../common/schemas/error.schema.ts';
-import {
-  SubtaskAddInput,
-  SubtaskOrderInput,
-  SubtaskParams,
-  SubtasksResponse,
-  SubtaskUpdateInput,
-  SubtaskWriteResponse,
-} from '../../common/schemas/subtask.schema.ts';
+import { SubtasksResponse, SubtaskWriteResponse } from '../../common/schemas/subtask.schema.ts';
+import { SubtaskAddInput, SubtaskOrderInput, SubtaskParams, SubtaskUpdateInput } from '../../common/schemas/subtask-input.schema.ts';
 import { TaskIdParams } from '../../common/schemas/task-input.schema.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { AuthService } from '../services/auth.service.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, MessageBody } from '../../common/schemas/error.schema.ts';
-import { CompleteTaskInput, ReopenTaskInput } from '../../common/schemas/subtask.schema.ts';
+import { CompleteTaskInput, ReopenTaskInput } from '../../common/schemas/subtask-input.schema.ts';
 import {
   CompleteResponse,
   CompletionResponse,

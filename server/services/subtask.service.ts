@@ -5,11 +5,13 @@ import {
   SUBTASK_NOT_FOUND,
   SUBTASKS_PER_TASK_MAX,
   type Subtask,
+  SUBTASK_TITLES_NAMED,
+} from '../../common/schemas/subtask.schema.ts';
+import {
   type SubtaskAddInputParsed,
   type SubtaskOrderInputParsed,
   type SubtaskUpdateInputParsed,
-  SUBTASK_TITLES_NAMED,
-} from '../../common/schemas/subtask.schema.ts';
+} from '../../common/schemas/subtask-input.schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { createActivityRepository } from '../db/repositories/activity.repository.ts';

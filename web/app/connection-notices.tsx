@@ -18,11 +18,22 @@ const newestTaskAnswer = (queryClient: QueryClient) =>
     .findAll({ queryKey: taskKeys.all })
     .reduce<number | undefined>((newest, query) => Math.max(newest ?? 0, query.state.dataUpdatedAt) || newest, undefined);
 
-/** When the tasks shown were last read from the server: the newest answer of any task query. */
+/**
+ * When the tasks shown were last read from the server: the newest task answer when this line
+ * appears, then each new one fetched. Changes made offline also touch the cache (setQueryData,
+ * "manual" answers): they are not a sync and do not move it.
+ */
 function useLastSync(): number | undefined {
   const queryClient = useQueryClient();
   const [lastSync, setLastSync] = useState(() => newestTaskAnswer(queryClient));
-  useEffect(() => queryClient.getQueryCache().subscribe(() => setLastSync(newestTaskAnswer(queryClient))), [queryClient]);
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+        if (event.query.queryKey[0] === taskKeys.all[0]) setLastSync(event.query.state.dataUpdatedAt);
+      }),
+    [queryClient],
+  );
   return lastSync;
 }
 

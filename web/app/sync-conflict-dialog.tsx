@@ -77,7 +77,7 @@ export default function SyncConflictDialog({
           <Button variant="outline" disabled={busy} onClick={() => choose('theirs')} className="min-h-11 sm:min-h-10">
             {t('offline:conflict.keepTheirs')}
           </Button>
-          <Button disabled={busy} onClick={() => choose('mine')} className="min-h-11 sm:min-h-10" data-autofocus>
+          <Button disabled={busy} onClick={() => choose('mine')} className="min-h-11 sm:min-h-10">
             {t('offline:conflict.keepMine')}
           </Button>
         </div>

@@ -2,7 +2,6 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '../../common/constants.ts';
 import { DEFAULT_LANGUAGE, isLanguageCode, languageOf, matchLanguage, type LanguageCode } from '../../common/locales.ts';
-import enAuth from './locales/en/auth.json';
 import enCommon from './locales/en/common.json';
 import { loadServerMessages } from './server-messages.ts';
 
@@ -10,8 +9,10 @@ export const NAMESPACES = ['common', 'auth', 'tasks', 'labels', 'sharing', 'comm
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
- * English common/auth ship in the main bundle (first paint never waits); every other
- * language and namespace is a separate chunk loaded when first needed.
+ * English common ships in the main bundle (first paint never waits); every other language and
+ * namespace is a separate chunk loaded when first needed. The sign-in texts (auth) too: /login and
+ * /signup are static pages with their own script (decision 010), and the signed-in app's first
+ * load has a budget (decision 025).
  */
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
 
@@ -56,10 +57,10 @@ export async function setupI18n(language: LanguageCode = initialLanguage()) {
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: ['en', 'hi', 'ar', 'es', 'fr', 'de'],
-      ns: ['common', 'auth'],
+      ns: ['common'],
       defaultNS: 'common',
       partialBundledLanguages: true,
-      resources: { en: { common: enCommon, auth: enAuth } },
+      resources: { en: { common: enCommon } },
       interpolation: { escapeValue: false },
       returnNull: false,
       react: { useSuspense: true },

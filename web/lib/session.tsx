@@ -63,12 +63,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
    * user and tasks would otherwise be shown to, or written over, the next one.
    */
   const apply = useCallback(
-    (next: Session) => {
+    (next: Session, { keepWaitingWrites = false } = {}) => {
       const token = next.status === 'authenticated' ? next.token : null;
       if (currentToken.current !== null && token !== currentToken.current) {
         queryClient?.clear();
         void forgetOfflineCopy();
-        void forgetPendingWrites();
+        // Signing out leaves nothing of the person's on the device; a sign-in that ended by itself
+        // (expired, revoked elsewhere) keeps the changes made offline, sent after they sign in again.
+        if (!keepWaitingWrites) void forgetPendingWrites();
       }
       // Signed in (here or in another tab): this person's writes still waiting on this device, if any.
       if (token !== null && token !== currentToken.current) void loadPendingWrites();
@@ -83,7 +85,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // Any 401 from the API ends the session; the route guards then send the user to /login.
     onUnauthorized(() => {
       clearStoredSession();
-      apply({ status: 'guest' });
+      apply({ status: 'guest' }, { keepWaitingWrites: true });
     });
     // Signing in or out in another tab applies here too.
     const onStorage = (event: StorageEvent) => {

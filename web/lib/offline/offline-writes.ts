@@ -8,7 +8,14 @@ import { ApiError, NetworkError, apiRequest } from '../api-client.ts';
 import { commentKeys } from '../api/comment-keys.ts';
 import { loadedTask, taskKeys, type TaskPage } from '../api/task-queries.ts';
 import { readStoredCredentials } from '../stored-session.ts';
-import { pendingWrites, savePendingWrites, writesQueryClient, type PendingWrite } from './pending-writes.ts';
+import {
+  loadPendingWrites,
+  pendingWrites,
+  savePendingWrites,
+  withPendingWrites,
+  writesQueryClient,
+  type PendingWrite,
+} from './pending-writes.ts';
 
 /**
  * Writing without a connection (issue 23, decision 033). A create, edit, completion, reopening or
@@ -79,8 +86,12 @@ function applyInput(task: Task, input: TaskInput): Task {
   };
 }
 
+/** Appended under the list's lock, to the list as stored (another tab may have added to it meanwhile). */
 async function add(write: PendingWrite) {
-  await savePendingWrites([...pendingWrites(), write]);
+  await withPendingWrites(async () => {
+    await loadPendingWrites();
+    await savePendingWrites([...pendingWrites(), write]);
+  });
 }
 
 // --- Made offline -------------------------------------------------------------------------------
@@ -229,8 +240,15 @@ async function send(write: PendingWrite, taskId: number, revision?: number): Pro
         })
       ).task;
     case 'complete':
-      return (await apiRequest(`/api/tasks/complete/${taskId}`, { method: 'PUT', headers: ifMatch(write.base), schema: CompleteResponse }))
-        .task;
+      return (
+        await apiRequest(`/api/tasks/complete/${taskId}`, {
+          method: 'PUT',
+          headers: ifMatch(write.base),
+          // "Complete its subtasks too", answered offline.
+          ...(write.completeSubtasks && { body: { complete_subtasks: true } }),
+          schema: CompleteResponse,
+        })
+      ).task;
     case 'reopen':
       return (
         await apiRequest(`/api/tasks/uncomplete/${taskId}`, { method: 'PUT', headers: ifMatch(write.base), schema: CompletionResponse })
@@ -273,9 +291,15 @@ function followAnswer(list: PendingWrite[], write: PendingWrite, answer: Task | 
 
 let replaying: Promise<void> | undefined;
 
-/** Sends what waits, in order, once; a call while a pass runs joins it. */
+/**
+ * Sends what waits, in order, once; a call while a pass runs joins it. One tab at a time: the pass
+ * holds the list's lock and reads the list as stored first, so two open tabs never send a write twice.
+ */
 export function replayPendingWrites(): Promise<void> {
-  replaying ??= replay().finally(() => (replaying = undefined));
+  replaying ??= withPendingWrites(async () => {
+    await loadPendingWrites();
+    await replay();
+  }).finally(() => (replaying = undefined));
   return replaying;
 }
 
@@ -301,8 +325,13 @@ async function replay() {
         held.add(write.taskId);
         continue;
       }
-      // No connection after all, or the server is down: everything stays for the next pass.
-      if (error instanceof NetworkError || (error instanceof ApiError && (error.status >= 500 || error.status === 429))) break;
+      // No connection after all, the server is down, or the sign-in ended (sent after the next one):
+      // everything stays for the next pass.
+      if (
+        error instanceof NetworkError ||
+        (error instanceof ApiError && (error.status >= 500 || error.status === 429 || error.status === 401))
+      )
+        break;
       await savePendingWrites(pendingWrites().filter((other) => other.id !== write!.id));
       const message = error instanceof Error ? error.message : String(error);
       refusedListeners.forEach((listener) => listener({ write, message }));

@@ -1,6 +1,6 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import type { Task } from '../../../common/schemas/task.schema.ts';
 import type { TaskInput } from '../../../common/schemas/task-input.schema.ts';
 import { readStoredCredentials } from '../stored-session.ts';
@@ -38,6 +38,8 @@ export type PendingWrite =
 const database: UseStore | undefined = typeof indexedDB === 'undefined' ? undefined : createStore('taskaty-offline-writes', 'writes');
 
 let writes: PendingWrite[] = [];
+/** Whose list `writes` is (its key), so signing out deletes that one even after the stored session is gone. */
+let loadedKey: string | null = null;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
@@ -55,23 +57,41 @@ export const pendingWrites = (): readonly PendingWrite[] => writes;
 /** Reads the signed-in person's list from the device (when the app starts, and after a sign-in). */
 export async function loadPendingWrites(): Promise<void> {
   const key = listKey();
+  loadedKey = key;
   writes = database && key ? ((await get<PendingWrite[]>(key, database).catch(() => undefined)) ?? []) : [];
   emit();
 }
 
-/** The new list, shown at once and kept on the device. */
+/** Other tabs of the app on this device hear of every change of the list, and read it again. */
+const otherTabs = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('taskaty-offline-writes');
+if (otherTabs) otherTabs.onmessage = () => void loadPendingWrites();
+
+/** The new list, shown at once and kept on the device. Changed only under withPendingWrites(). */
 export async function savePendingWrites(next: PendingWrite[]): Promise<void> {
   writes = next;
   emit();
   const key = listKey();
   if (database && key) await set(key, next, database);
+  otherTabs?.postMessage('changed');
 }
 
-/** Signing out leaves nothing of the person's on the device. */
+/**
+ * Runs `change` holding the list's lock across every tab of the app (Web Locks), so two tabs never
+ * add to or send the list at once: the later one waits, then reads the list as stored.
+ */
+export function withPendingWrites<T>(change: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('taskaty-offline-writes', change) : change();
+}
+
+/** Signing out leaves nothing of the person's on the device (another person's kept list stays theirs). */
 export async function forgetPendingWrites(): Promise<void> {
+  const key = loadedKey;
   writes = [];
+  loadedKey = null;
   emit();
-  if (database) await clear(database).catch(() => undefined);
+  if (database && key) await del(key, database).catch(() => undefined);
+  otherTabs?.postMessage('changed');
 }
 
 export function usePendingWrites(): readonly PendingWrite[] {
