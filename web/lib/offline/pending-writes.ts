@@ -63,7 +63,9 @@ export async function loadPendingWrites(): Promise<void> {
 }
 
 /** Other tabs of the app on this device hear of every change of the list, and read it again. */
-const otherTabs = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('taskaty-offline-writes');
+// Browsers only: in Node (the public pages rendered at build time) an open channel would keep the process alive.
+const otherTabs =
+  typeof window === 'undefined' || typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('taskaty-offline-writes');
 if (otherTabs) otherTabs.onmessage = () => void loadPendingWrites();
 
 /** The new list, shown at once and kept on the device. Changed only under withPendingWrites(). */
