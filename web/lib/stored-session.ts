@@ -26,6 +26,12 @@ export function readStoredCredentials(): { token: string; user: object } | null 
   return null;
 }
 
+/** The stored user's id, or null: what the device's offline stores are kept under (web/lib/offline). */
+export function storedUserId(): number | null {
+  const id = (readStoredCredentials()?.user as { id?: unknown } | undefined)?.id;
+  return typeof id === 'number' ? id : null;
+}
+
 /** Signing in stores both. */
 export function storeSession(user: User, token: string) {
   storage.set(STORAGE_KEYS.user, JSON.stringify(user));

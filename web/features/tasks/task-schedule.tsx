@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Repeat, RepeatOff, SkipForward } from 'lucide-react';
 import { Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { moveTaskDue, skipOccurrence, taskKeys, updateTask, type TaskPage } from '../../lib/api/task-queries.ts';
+import { changeShownTask, moveTaskDue, skipOccurrence, taskKeys, updateTask } from '../../lib/api/task-queries.ts';
 import { offerUndoInToast } from '../../lib/undo-toast.ts';
 import { useUserClock } from '../../lib/use-user-clock.ts';
 import { repeatSummary } from './repeat-rule.ts';
@@ -36,14 +36,7 @@ export function TaskRepeat(props: TaskRepeatProps) {
 function useShowTask() {
   const queryClient = useQueryClient();
   return (updated: Task) => {
-    queryClient.setQueryData<{ task: Task }>(taskKeys.detail(updated.id), (data) => (data ? { ...data, task: updated } : data));
-    for (const scope of ['own', 'shared'] as const) {
-      queryClient.setQueriesData<InfiniteData<TaskPage>>({ queryKey: taskKeys.pages(scope) }, (data) =>
-        data
-          ? { ...data, pages: data.pages.map((page) => ({ ...page, tasks: page.tasks.map((t) => (t.id === updated.id ? updated : t)) })) }
-          : data,
-      );
-    }
+    changeShownTask(queryClient, updated.id, () => updated);
     void queryClient.invalidateQueries({ queryKey: taskKeys.all });
   };
 }

@@ -1,9 +1,9 @@
-import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { SubtaskWriteResponse, type Subtask, type SubtaskProgress } from '../../../common/schemas/subtask.schema.ts';
 import type { TaskDetailResponse } from '../../../common/schemas/task.schema.ts';
 import { apiRequest } from '../api-client.ts';
-import { holdDetailRefreshes, taskKeys, type TaskPage } from './task-queries.ts';
+import { changeShownTask, holdDetailRefreshes, taskKeys } from './task-queries.ts';
 
 /** A change of a task's subtasks, as the panel asks for it. */
 export type SubtaskWrite =
@@ -87,22 +87,8 @@ export function applySubtaskWrite(
 /** A task's subtasks in its dialog, and its progress there and on every loaded card, at once. */
 export function showSubtasks(queryClient: QueryClient, taskId: number, subtasks: Subtask[]) {
   const progress = progressOf(subtasks);
-  queryClient.setQueryData<Detail>(taskKeys.detail(taskId), (data) =>
-    data ? { ...data, subtasks, task: { ...data.task, subtask_progress: progress } } : data,
-  );
-  for (const scope of ['own', 'shared'] as const) {
-    queryClient.setQueriesData<InfiniteData<TaskPage>>({ queryKey: taskKeys.pages(scope) }, (data) =>
-      data
-        ? {
-            ...data,
-            pages: data.pages.map((page) => ({
-              ...page,
-              tasks: page.tasks.map((task) => (task.id === taskId ? { ...task, subtask_progress: progress } : task)),
-            })),
-          }
-        : data,
-    );
-  }
+  queryClient.setQueryData<Detail>(taskKeys.detail(taskId), (data) => (data ? { ...data, subtasks } : data));
+  changeShownTask(queryClient, taskId, (task) => ({ ...task, subtask_progress: progress }));
 }
 
 /** Per task: the last write asked for (the next one waits for it), and how many are not answered yet. */

@@ -150,6 +150,25 @@ export function loadedTask(queryClient: QueryClient, id: number): Task | undefin
   return undefined;
 }
 
+/**
+ * A task changed in the cache wherever it is shown, every loaded page of both scopes' lists and its
+ * opened detail, at once: an answer the screen already has (a reschedule, a subtask's progress) or
+ * a change made offline (decision 033) before the server confirms it.
+ */
+export function changeShownTask(queryClient: QueryClient, id: number, change: (task: Task) => Task) {
+  for (const scope of ['own', 'shared'] as const) {
+    queryClient.setQueriesData<InfiniteData<TaskPage>>({ queryKey: taskKeys.pages(scope) }, (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({ ...page, tasks: page.tasks.map((task) => (task.id === id ? change(task) : task)) })),
+          }
+        : data,
+    );
+  }
+  queryClient.setQueryData<{ task: Task }>(taskKeys.detail(id), (data) => (data ? { ...data, task: change(data.task) } : data));
+}
+
 export const taskDetailQuery = (id: number) =>
   queryOptions({
     queryKey: taskKeys.detail(id),

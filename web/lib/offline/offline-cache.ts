@@ -1,6 +1,6 @@
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
-import { readStoredCredentials } from '../stored-session.ts';
+import { storedUserId } from '../stored-session.ts';
 
 /**
  * What the app has read, kept on this device for when there is no connection (issue 23, decision
@@ -32,8 +32,8 @@ const database: UseStore | undefined = typeof indexedDB === 'undefined' ? undefi
  * another build, is under another key: never shown.
  */
 function copyKey(): string | null {
-  const user = readStoredCredentials()?.user as { id?: unknown } | undefined;
-  return typeof user?.id === 'number' ? `${user.id}:${BUILD_ID}` : null;
+  const id = storedUserId();
+  return id === null ? null : `${id}:${BUILD_ID}`;
 }
 
 /** What is stored: the cache, and when it was saved. */

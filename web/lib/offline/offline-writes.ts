@@ -6,7 +6,7 @@ import { revisionTag } from '../../../common/schemas/task-revision.schema.ts';
 import { CompleteResponse, CompletionResponse, TaskResponse, type Task } from '../../../common/schemas/task.schema.ts';
 import { ApiError, NetworkError, apiRequest } from '../api-client.ts';
 import { commentKeys } from '../api/comment-keys.ts';
-import { loadedTask, taskKeys, type TaskPage } from '../api/task-queries.ts';
+import { changeShownTask, loadedTask, taskKeys, type TaskPage } from '../api/task-queries.ts';
 import { readStoredCredentials } from '../stored-session.ts';
 import {
   loadPendingWrites,
@@ -42,21 +42,6 @@ interface StoredUser {
 const storedUser = () => readStoredCredentials()?.user as StoredUser | undefined;
 
 // --- The cache, changed as the server will ----------------------------------------------------
-
-/** Every copy of a task the cache holds (list pages of both scopes, its detail) goes through `change`. */
-function changeTask(queryClient: QueryClient, id: number, change: (task: Task) => Task) {
-  for (const scope of ['own', 'shared'] as const) {
-    queryClient.setQueriesData<InfiniteData<TaskPage>>({ queryKey: taskKeys.pages(scope) }, (data) =>
-      data
-        ? {
-            ...data,
-            pages: data.pages.map((page) => ({ ...page, tasks: page.tasks.map((task) => (task.id === id ? change(task) : task)) })),
-          }
-        : data,
-    );
-  }
-  queryClient.setQueryData<{ task: Task }>(taskKeys.detail(id), (data) => (data ? { ...data, task: change(data.task) } : data));
-}
 
 /** The task as a list or its opened detail shows it now. */
 function shownTask(queryClient: QueryClient, id: number): Task | undefined {
@@ -136,7 +121,7 @@ export async function queueUpdate(id: number, input: TaskInput): Promise<Task> {
   const base = shownTask(queryClient, id);
   if (!base) throw new NetworkError();
   const edited = applyInput(base, input);
-  changeTask(queryClient, id, () => edited);
+  changeShownTask(queryClient, id, () => edited);
   await add({ id: newWriteId(), kind: 'update', taskId: id, base, body: input });
   return edited;
 }
@@ -154,7 +139,7 @@ export async function queueCompletion(
   const base = shownTask(queryClient, id);
   if (!base) throw new NetworkError();
   const task: Task = { ...base, is_completed: completed ? 1 : 0, updated_at: nowIso() };
-  changeTask(queryClient, id, () => task);
+  changeShownTask(queryClient, id, () => task);
   await add(
     completed
       ? { id: newWriteId(), kind: 'complete', taskId: id, base, ...(completeSubtasks && { completeSubtasks }) }
@@ -391,7 +376,7 @@ export async function settleConflict(writeId: string, keep: 'mine' | 'theirs'): 
   const current = write.conflict;
   if (keep === 'theirs') {
     await savePendingWrites(pendingWrites().filter((other) => other.id !== writeId));
-    changeTask(queryClient, write.taskId, () => current);
+    changeShownTask(queryClient, write.taskId, () => current);
   } else {
     const { conflict: _settled, ...rest } = write;
     await savePendingWrites(

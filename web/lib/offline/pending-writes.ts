@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import type { Task } from '../../../common/schemas/task.schema.ts';
 import type { TaskInput } from '../../../common/schemas/task-input.schema.ts';
-import { readStoredCredentials } from '../stored-session.ts';
+import { storedUserId } from '../stored-session.ts';
 
 /**
  * Changes made without a connection, waiting to be sent (issue 23, decision 033), kept on the
@@ -45,8 +45,8 @@ const emit = () => listeners.forEach((listener) => listener());
 
 /** Each person's list on this device under their own key: someone else's is never sent with this session. */
 function listKey(): string | null {
-  const user = readStoredCredentials()?.user as { id?: unknown } | undefined;
-  return typeof user?.id === 'number' ? `writes:${user.id}` : null;
+  const id = storedUserId();
+  return id === null ? null : `writes:${id}`;
 }
 
 /** Whether a write now has to wait for the connection (TanStack Query's view of it, which pauses reads too). */
