@@ -36,6 +36,8 @@ export function LabelChip({ name, color, index, onClick, title, size = 'sm' }: L
     size === 'sm' ? 'px-2 py-0.5 text-xs' : 'px-2.5 py-1 text-sm',
     custom || index === null ? 'bg-surface-2 text-fg' : paletteFor(index),
     onClick && 'hover:ring-2 hover:ring-ring/40 cursor-pointer',
+    // The larger chip is a control of its own (the detail dialog's filters): a thumb's height on phones.
+    onClick && size === 'md' && 'max-md:min-h-11',
   );
   const content = (
     <>

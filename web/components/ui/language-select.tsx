@@ -27,7 +27,7 @@ export function LanguageSelect({ value, onChange, label, className, compact = fa
         value={value}
         onChange={(event) => onChange(event.target.value as LanguageCode)}
         className={cx(
-          'h-9 appearance-none rounded-control border border-line bg-surface ps-8 pe-3 font-[family-name:ui-sans-serif,system-ui,sans-serif] text-sm text-fg hover:bg-surface-2 focus:outline-none focus:ring-2 focus:ring-ring/40',
+          'h-9 max-md:h-11 appearance-none rounded-control border border-line bg-surface ps-8 pe-3 font-[family-name:ui-sans-serif,system-ui,sans-serif] text-sm text-fg hover:bg-surface-2 focus:outline-none focus:ring-2 focus:ring-ring/40',
           compact ? 'max-w-[7.5rem]' : '',
         )}
         data-testid="language-select"

@@ -3,7 +3,7 @@ import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } f
 import { cx } from '../../lib/class-names.ts';
 
 export const inputClasses =
-  'block w-full rounded-control border border-line bg-surface px-3 py-2.5 text-sm text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40 disabled:opacity-60';
+  'block w-full rounded-control border border-line bg-surface px-3 py-2.5 max-md:min-h-11 text-sm text-fg placeholder:text-muted/80 focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40 disabled:opacity-60';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -53,7 +53,7 @@ export function TextField({ label, error, hint, revealable, adornment, id, class
           <button
             type="button"
             onClick={() => setRevealed((v) => !v)}
-            className="absolute inset-y-0 end-0 flex w-10 items-center justify-center rounded-e-control text-muted hover:text-fg"
+            className="absolute inset-y-0 end-0 flex w-10 max-md:w-11 items-center justify-center rounded-e-control text-muted hover:text-fg"
             aria-label={revealed ? revealable.hide : revealable.show}
             aria-pressed={revealed}
             aria-controls={inputId}

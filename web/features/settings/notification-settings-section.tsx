@@ -38,7 +38,7 @@ const FIRST_TIMES: Record<TimeField, string> = { 'quiet_hours.start': '22:00', '
 const DEFAULT_REMINDER_CHOICES = [0, 5, 10, 15, 30, 60, 120, 1440] as const;
 
 const selectClasses =
-  'h-10 w-full min-w-0 rounded-control border border-line bg-surface px-2.5 text-sm text-fg focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40 disabled:opacity-60 sm:w-72';
+  'h-10 max-md:h-11 w-full min-w-0 rounded-control border border-line bg-surface px-2.5 text-sm text-fg focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40 disabled:opacity-60 sm:w-72';
 
 /**
  * Settings → Notifications (issue 22): for each kind of event, whether it shows in the app, comes
@@ -421,24 +421,27 @@ function Switch({
   describedBy: string;
 }) {
   return (
-    <span className="relative inline-flex h-6 w-11 shrink-0">
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        aria-describedby={describedBy}
-        className="peer absolute inset-0 m-0 cursor-pointer appearance-none rounded-full bg-muted/70 transition-colors checked:bg-brand forced-colors:border forced-colors:border-[CanvasText]"
-      />
-      <span
-        aria-hidden
-        className={cx(
-          'pointer-events-none absolute start-0.5 top-0.5 h-5 w-5 rounded-full bg-surface shadow-sm transition-[inset-inline-start] duration-150',
-          'peer-checked:start-5.5 peer-checked:bg-brand-fg forced-colors:bg-[CanvasText]',
-        )}
-      />
-    </span>
+    // The label around it is what a thumb hits on phones (44 px); the switch keeps its drawn size.
+    <label htmlFor={id} className="tap-target flex shrink-0 cursor-pointer items-center justify-center">
+      <span className="relative inline-flex h-6 w-11 shrink-0">
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-describedby={describedBy}
+          className="peer absolute inset-0 m-0 cursor-pointer appearance-none rounded-full bg-muted/70 transition-colors checked:bg-brand forced-colors:border forced-colors:border-[CanvasText]"
+        />
+        <span
+          aria-hidden
+          className={cx(
+            'pointer-events-none absolute start-0.5 top-0.5 h-5 w-5 rounded-full bg-surface shadow-sm transition-[inset-inline-start] duration-150',
+            'peer-checked:start-5.5 peer-checked:bg-brand-fg forced-colors:bg-[CanvasText]',
+          )}
+        />
+      </span>
+    </label>
   );
 }
 

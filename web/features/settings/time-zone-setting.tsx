@@ -73,7 +73,7 @@ export function TimeZoneSetting() {
           onChange={(event) => save(event.target.value)}
           // Zone names are Latin script in every language; isolated so an Arabic page keeps them readable.
           dir="ltr"
-          className="h-10 max-w-full min-w-0 rounded-control border border-line bg-surface px-2.5 text-sm text-fg focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40 disabled:opacity-60 sm:w-72"
+          className="h-10 max-md:h-11 max-w-full min-w-0 rounded-control border border-line bg-surface px-2.5 text-sm text-fg focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40 disabled:opacity-60 sm:w-72"
         >
           {zones.map(({ zone, label }) => (
             <option key={zone} value={zone}>

@@ -101,7 +101,7 @@ function RemindersSection({ task }: { task: Task }) {
           id={choiceId}
           value={choice}
           onChange={(event) => setChoice(event.target.value)}
-          className="h-9 max-w-full rounded-control border border-line bg-surface px-2 text-sm text-fg"
+          className="tap-target h-9 max-w-full rounded-control border border-line bg-surface px-2 text-sm text-fg"
           data-testid="reminder-choice"
         >
           <option value="">{t('add')}</option>
@@ -122,7 +122,7 @@ function RemindersSection({ task }: { task: Task }) {
               type="datetime-local"
               value={moment}
               onChange={(event) => setMoment(event.target.value)}
-              className="h-9 rounded-control border border-line bg-surface px-2 text-sm text-fg"
+              className="tap-target h-9 rounded-control border border-line bg-surface px-2 text-sm text-fg"
               required
             />
           </>
@@ -175,7 +175,7 @@ function ReminderRow(props: {
         onClick={props.onRemove}
         aria-label={`${props.removeLabel}: ${props.label}, ${props.when}`}
         title={props.removeLabel}
-        className="flex h-9 w-9 shrink-0 items-center justify-center rounded-control text-muted hover:bg-surface-2 hover:text-fg"
+        className="tap-target flex h-9 w-9 shrink-0 items-center justify-center rounded-control text-muted hover:bg-surface-2 hover:text-fg"
       >
         <X aria-hidden className="h-4 w-4" />
       </button>
