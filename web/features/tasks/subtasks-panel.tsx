@@ -17,6 +17,7 @@ import { LIMITS } from '../../../common/limits.ts';
 import { SUBTASKS_PER_TASK_MAX, type Subtask } from '../../../common/schemas/subtask.schema.ts';
 import type { Task } from '../../../common/schemas/task.schema.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { Loading } from '../../components/ui/loading.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isMultiline, pastedTitles } from './pasted-lines.ts';
 import { inputClasses } from '../../components/ui/text-field.tsx';
@@ -179,7 +180,9 @@ function SubtasksSection({ task }: SubtasksPanelProps) {
 
       {subtasks === undefined ? (
         progress ? (
-          <Skeleton className="h-9 w-full" />
+          <Loading paused={detail.fetchStatus === 'paused'}>
+            <Skeleton className="h-9 w-full" />
+          </Loading>
         ) : null
       ) : (
         subtasks.length > 0 && (
@@ -299,7 +302,9 @@ function SubtaskRow(props: SubtaskRowProps) {
     onMove(index + (event.key === 'ArrowUp' ? -1 : 1), field);
   };
 
-  const iconButton = 'flex h-8 w-8 shrink-0 items-center justify-center rounded-control text-muted hover:bg-surface-2 hover:text-fg';
+  // tap-target: 44 px on phones, where a thumb, not a pointer, hits them.
+  const iconButton =
+    'tap-target flex h-8 w-8 shrink-0 items-center justify-center rounded-control text-muted hover:bg-surface-2 hover:text-fg';
   return (
     <li
       data-testid="subtask"
@@ -333,18 +338,21 @@ function SubtaskRow(props: SubtaskRowProps) {
       >
         <GripVertical aria-hidden className="h-4 w-4" />
       </button>
-      <input
-        type="checkbox"
-        data-field="done"
-        checked={done}
-        disabled={!saved}
-        onChange={(event) => {
-          setDone(event.target.checked);
-          onChange({ is_completed: event.target.checked });
-        }}
-        aria-label={subtask.title}
-        className="h-4 w-4 shrink-0 cursor-pointer accent-brand"
-      />
+      {/* The box stays the size of a box; on phones the label around it is what the thumb hits. */}
+      <label className="tap-target flex shrink-0 cursor-pointer items-center justify-center">
+        <input
+          type="checkbox"
+          data-field="done"
+          checked={done}
+          disabled={!saved}
+          onChange={(event) => {
+            setDone(event.target.checked);
+            onChange({ is_completed: event.target.checked });
+          }}
+          aria-label={subtask.title}
+          className="h-4 w-4 shrink-0 cursor-pointer accent-brand"
+        />
+      </label>
       <input
         data-field="title"
         value={shownTitle}
@@ -370,7 +378,7 @@ function SubtaskRow(props: SubtaskRowProps) {
         aria-label={t('item.title', { title: subtask.title })}
         style={{ textAlign: uiStart(i18n.dir()) }}
         className={cx(
-          'min-w-0 flex-1 basis-40 rounded-control border border-transparent bg-transparent px-2 py-1.5 text-sm text-fg hover:border-line focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40',
+          'min-w-0 flex-1 basis-40 rounded-control border border-transparent bg-transparent px-2 py-1.5 max-md:min-h-11 text-sm text-fg hover:border-line focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40',
           done && 'text-muted line-through',
         )}
       />
@@ -385,7 +393,7 @@ function SubtaskRow(props: SubtaskRowProps) {
             onChange={(event) => onChange({ due_date: event.target.value || null })}
             onBlur={() => setDateOpen(false)}
             aria-label={t('item.dueDate', { title: subtask.title })}
-            className="h-8 rounded-control border border-line bg-surface px-2 text-xs text-fg focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40"
+            className="tap-target h-8 rounded-control border border-line bg-surface px-2 text-xs text-fg focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40"
           />
         ) : (
           <button
