@@ -244,3 +244,123 @@ test('offline writing: a task made, one completed and one edited offline are sen
   await expect(page.getByTestId('pending-sync')).toHaveCount(0);
   await expect(cards.filter({ hasText: 'Draft the agenda for Monday' })).toBeVisible();
 });
+
+test('offline: a task made offline opens, takes a comment and survives a reload; one deleted before syncing is never sent; signing out asks first; back online its dialog follows it, and Keep theirs keeps theirs', async ({
+  page,
+  context,
+  request,
+}) => {
+  const t = await localeTexts('en', 'tasks');
+  const o = await localeTexts('en', 'offline');
+  const cm = await localeTexts('en', 'comments');
+  const common = await localeTexts('en', 'common');
+  const owner = await createAccount(request, 'Olga Owner');
+  const friend = await createAccount(request, 'Farid Friend', { verified: true });
+  const as = (account: typeof owner) => ({ authorization: `Bearer ${account.token}` });
+  const budget = await createTask(request, owner, { title: 'Agree the budget' });
+  expect(
+    (await request.post(`/api/tasks/${budget.id}/share`, { headers: as(owner), data: { email_ids: [friend.user.email] } })).status(),
+  ).toBe(200);
+  expect((await request.post(`/api/tasks/${budget.id}/accept-share`, { headers: as(friend) })).status()).toBe(200);
+  await createTask(request, owner, { title: 'Call the venue' });
+
+  await useSession(page, owner);
+  await page.goto('/dashboard');
+  await workerInCharge(page);
+  const cards = page.getByTestId('task-card');
+  await expect(cards).toHaveCount(2);
+  await context.setOffline(true);
+  await expect(page.getByTestId('offline-indicator')).toBeVisible();
+  const detail = page.getByTestId('task-detail-dialog');
+  const open = (title: string) => cards.filter({ hasText: title }).getByRole('button', { name: title, exact: true }).click();
+
+  // A thread never read on this device says it loads once online, instead of pulsing for ever.
+  await open('Call the venue');
+  await detail.getByRole('tab', { name: t('detail.comments') }).click();
+  await expect(detail.getByTestId('loads-when-online')).toHaveText(common('errors.offline'));
+  await page.keyboard.press('Escape');
+
+  // Two tasks made offline; one is deleted before it ever reaches the server.
+  await page.getByTestId('quick-add-toggle').click();
+  for (const title of ['Pack the banners', 'A wrong idea']) {
+    await page.locator('#quick-add-input').fill(title);
+    await page.keyboard.press('Enter');
+    await expect(cards.filter({ hasText: title }).getByTestId('pending-sync')).toBeVisible();
+  }
+  await open('A wrong idea');
+  await detail.getByTestId('detail-delete').click();
+  await page
+    .getByTestId('confirm-dialog')
+    .getByRole('button', { name: t('delete.confirm') })
+    .click();
+  await expect(cards.filter({ hasText: 'A wrong idea' })).toHaveCount(0);
+
+  // The one kept opens (what needs the server says so) and takes a comment, which waits too.
+  await open('Pack the banners');
+  await expect(page).toHaveURL(/[?&]task=-\d+/);
+  await expect(detail.getByTestId('detail-made-offline')).toHaveText(t('detail.madeOffline'));
+  await expect(detail.getByTestId('detail-share')).toHaveCount(0);
+  await detail.getByRole('tab', { name: t('detail.comments') }).click();
+  const box = detail.getByTestId('comment-box');
+  await box.getByRole('textbox', { name: cm('add.label') }).fill('Bring tape');
+  await box.getByRole('button', { name: cm('add.submit'), exact: true }).click();
+  await expect(detail.getByTestId('comment').filter({ hasText: 'Bring tape' }).getByTestId('comment-waiting')).toHaveText(
+    cm('waitingToSync'),
+  );
+  await page.keyboard.press('Escape');
+
+  // The budget edited offline.
+  await open('Agree the budget');
+  await detail.getByTestId('detail-edit').click();
+  const edit = page.getByTestId('task-form-dialog');
+  await edit.getByLabel(t('form.title')).fill('Agree the budget for Q1');
+  await edit.getByRole('button', { name: t('form.update') }).click();
+  await expect(edit).toBeHidden();
+  await page.keyboard.press('Escape');
+
+  // A reload without a connection loses nothing.
+  await page.reload();
+  await expect(cards.filter({ hasText: 'Pack the banners' }).getByTestId('pending-sync')).toBeVisible();
+  await expect(cards.filter({ hasText: 'Agree the budget for Q1' }).getByTestId('pending-sync')).toBeVisible();
+  await expect(page.getByTestId('pending-writes')).toContainText(o('waiting', { count: 3 }));
+
+  // Signing out would delete what waits: asked first; staying keeps everything, focus back where it was.
+  const signOut = page.getByRole('button', { name: common('nav.signOut') });
+  await signOut.click();
+  const ask = page.getByTestId('confirm-dialog');
+  await expect(ask).toContainText(o('signOut.text', { count: 3 }));
+  await ask.getByRole('button', { name: o('signOut.cancel') }).click();
+  await expect(ask).toBeHidden();
+  await expect(signOut).toBeFocused();
+
+  // Meanwhile the friend renames the budget. Back online with the new task's dialog open.
+  expect(
+    (await request.put(`/api/tasks/update/${budget.id}`, { headers: as(friend), data: { title: 'Agree the budget (Farid)' } })).status(),
+  ).toBe(200);
+  await open('Pack the banners');
+  await context.setOffline(false);
+  const choice = page.getByTestId('sync-conflict-dialog');
+  await expect(choice).toBeVisible();
+  await choice.getByRole('button', { name: o('conflict.keepTheirs') }).click();
+  await expect(choice).toBeHidden();
+
+  // The open dialog followed the task to its own id; its comment is on the server.
+  await expect(page).toHaveURL(/[?&]task=[1-9]\d*/);
+  await expect(detail.getByTestId('detail-made-offline')).toHaveCount(0);
+  await expect(detail.getByTestId('detail-share')).toBeVisible();
+  const ownTasks = async () =>
+    ((await (await request.get('/api/tasks', { headers: as(owner) })).json()) as { tasks: Array<{ id: number; title: string }> }).tasks;
+  await expect
+    .poll(async () => (await ownTasks()).map((task) => task.title).sort())
+    .toEqual(['Agree the budget (Farid)', 'Call the venue', 'Pack the banners']);
+  const banners = (await ownTasks()).find((task) => task.title === 'Pack the banners')!;
+  await expect(page).toHaveURL(new RegExp(`[?&]task=${banners.id}(&|$)`));
+  const comments = (await (await request.get(`/api/tasks/${banners.id}/comments`, { headers: as(owner) })).json()) as {
+    comments: Array<{ content: string }>;
+  };
+  expect(comments.comments.map((comment) => comment.content)).toEqual(['Bring tape']);
+  // Theirs kept: the friend's title stays, on the server and on the card.
+  await page.keyboard.press('Escape');
+  await expect(cards.filter({ hasText: 'Agree the budget (Farid)' })).toBeVisible();
+  await expect(page.getByTestId('pending-sync')).toHaveCount(0);
+});

@@ -1,13 +1,18 @@
 import { CheckCircle2, LogOut, Menu, Settings, Tag, Users, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LanguageSelect } from '../components/ui/language-select.tsx';
 import { Logo } from '../components/ui/logo.tsx';
 import { cx } from '../lib/class-names.ts';
+import { lazyWithRetry } from '../lib/lazy-with-retry.ts';
+import { usePendingWrites } from '../lib/offline/pending-writes.ts';
 import { useCurrentUser, useSession } from '../lib/session.tsx';
 import { useLanguage } from '../i18n/use-language.ts';
 import { paths } from './paths.ts';
+
+// Loaded only when changes wait: the dashboard's first load has a budget (decision 025).
+const SignOutConfirm = lazyWithRetry(() => import('./sign-out-confirm.tsx'));
 
 const TABS = [
   { to: paths.dashboard, key: 'nav.tasks', icon: CheckCircle2 },
@@ -40,6 +45,10 @@ export interface AppHeaderProps {
 export function AppHeader({ quickAdd, bell }: AppHeaderProps) {
   const { t } = useTranslation();
   const { signOut } = useSession();
+  const waiting = usePendingWrites().length;
+  const [confirmingSignOut, setConfirmingSignOut] = useState(false);
+  // Changes made offline and not yet sent are deleted by signing out: asked first (issue 23).
+  const requestSignOut = () => (waiting > 0 ? setConfirmingSignOut(true) : void signOut());
   const user = useCurrentUser();
   const [language, setLanguage] = useLanguage();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -92,7 +101,7 @@ export function AppHeader({ quickAdd, bell }: AppHeaderProps) {
           </div>
           <button
             type="button"
-            onClick={() => void signOut()}
+            onClick={requestSignOut}
             className="hidden h-10 items-center gap-2 rounded-control px-3 text-sm text-muted hover:bg-surface-2 hover:text-fg md:flex"
           >
             <LogOut aria-hidden className="rtl-mirror h-4 w-4" />
@@ -124,13 +133,18 @@ export function AppHeader({ quickAdd, bell }: AppHeaderProps) {
             <LanguageSelect value={language} onChange={setLanguage} label={t('language.label')} className="[&_select]:tap-target" />
             <button
               type="button"
-              onClick={() => void signOut()}
+              onClick={requestSignOut}
               className="tap-target flex h-9 items-center gap-2 rounded-control px-3 text-sm text-muted hover:bg-surface-2 hover:text-fg"
             >
               <LogOut aria-hidden className="rtl-mirror h-4 w-4" /> {t('nav.signOut')}
             </button>
           </div>
         </div>
+      )}
+      {confirmingSignOut && (
+        <Suspense fallback={null}>
+          <SignOutConfirm waiting={waiting} onConfirm={() => void signOut()} onCancel={() => setConfirmingSignOut(false)} />
+        </Suspense>
       )}
     </header>
   );

@@ -7,7 +7,7 @@ import { Splash } from '../components/ui/splash.tsx';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { setApiLanguage } from '../lib/api-client.ts';
 import { keepOfflineCopy, restoreOfflineCopy } from '../lib/offline/offline-cache.ts';
-import { bindWritesToQueryClient, loadPendingWrites } from '../lib/offline/pending-writes.ts';
+import { bindWritesToQueryClient, loadPendingWrites, pendingWrites } from '../lib/offline/pending-writes.ts';
 import { SessionProvider, useSession } from '../lib/session.tsx';
 import { ThemeProvider } from '../theme/theme-provider.tsx';
 import { AppRoutes } from './router.tsx';
@@ -27,9 +27,13 @@ const queryClient = new QueryClient({
 // renders, so it shows at once with or without a connection; saved again as it changes.
 // What was written offline and not yet sent comes back with it.
 bindWritesToQueryClient(queryClient);
-const offlineCopyRestored = Promise.all([restoreOfflineCopy(queryClient), loadPendingWrites()]).then(
-  () => void keepOfflineCopy(queryClient),
-);
+const offlineCopyRestored = Promise.all([restoreOfflineCopy(queryClient), loadPendingWrites()]).then(async () => {
+  // Shown over the copy, which may be a moment older than the last of them (loaded only when some wait).
+  // Never in the way of the app opening: without it, the copy shows as saved.
+  if (pendingWrites().length > 0)
+    await import('../lib/offline/offline-writes.ts').then(({ showPendingWrites }) => showPendingWrites()).catch(() => undefined);
+  keepOfflineCopy(queryClient);
+});
 // TanStack Query assumes a connection until the browser says it lost one; an app opened offline
 // (from its service worker) starts knowing, so its reads wait instead of failing (decision 032).
 if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);

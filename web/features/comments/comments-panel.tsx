@@ -15,6 +15,7 @@ import { cx } from '../../lib/class-names.ts';
 import { commentFullTime, commentTimeText } from '../../lib/relative-time.ts';
 import { useMentionSuggestions } from './mention-suggestions.tsx';
 import { mentionablePeople, mentionedIds, splitMentions, type Mentionable } from './mentions.ts';
+import { Loading } from '../../components/ui/loading.tsx';
 
 export interface CommentsPanelProps {
   /** The task; its owner and people are whom a comment can @mention (issue 22). */
@@ -109,7 +110,12 @@ function CommentsThread({ task, currentUserId, currentUserName }: CommentsPanelP
     }
   }
 
-  if (comments.isPending) return <CommentsSkeleton />;
+  if (comments.isPending)
+    return (
+      <Loading paused={comments.fetchStatus === 'paused'}>
+        <CommentsSkeleton />
+      </Loading>
+    );
   if (comments.isError) {
     return (
       <ErrorState
@@ -171,35 +177,43 @@ function CommentsThread({ task, currentUserId, currentUserName }: CommentsPanelP
               )}
             </p>
           )}
-          {!editing && (!isReply || mine) && (
-            <div className="-ms-2 mt-1 flex items-center gap-1">
-              {/* Spec §6: replies only on top-level comments (one level). */}
-              {!isReply && (
-                <button
-                  type="button"
-                  className={actionClasses}
-                  onClick={() => open({ kind: 'reply', commentId: comment.id })}
-                  aria-expanded={active?.kind === 'reply' && active.commentId === comment.id}
-                  aria-label={t('reply.label', { name: comment.user_name })}
-                  data-testid="comment-reply"
-                >
-                  <Reply aria-hidden className="rtl-mirror h-3.5 w-3.5" />
-                  {t('reply.action')}
-                </button>
-              )}
-              {/* Spec §6: only the author sees the edit button. */}
-              {mine && (
-                <button
-                  type="button"
-                  className={actionClasses}
-                  onClick={() => open({ kind: 'edit', commentId: comment.id })}
-                  data-testid="comment-edit"
-                >
-                  <Pencil aria-hidden className="h-3.5 w-3.5" />
-                  {t('edit.action')}
-                </button>
-              )}
-            </div>
+          {comment.id < 0 ? (
+            // Written offline (decision 033): replied to and edited once the server has it.
+            <p className="mt-1 text-xs text-muted" data-testid="comment-waiting">
+              {t('waitingToSync')}
+            </p>
+          ) : (
+            !editing &&
+            (!isReply || mine) && (
+              <div className="-ms-2 mt-1 flex items-center gap-1">
+                {/* Spec §6: replies only on top-level comments (one level). */}
+                {!isReply && (
+                  <button
+                    type="button"
+                    className={actionClasses}
+                    onClick={() => open({ kind: 'reply', commentId: comment.id })}
+                    aria-expanded={active?.kind === 'reply' && active.commentId === comment.id}
+                    aria-label={t('reply.label', { name: comment.user_name })}
+                    data-testid="comment-reply"
+                  >
+                    <Reply aria-hidden className="rtl-mirror h-3.5 w-3.5" />
+                    {t('reply.action')}
+                  </button>
+                )}
+                {/* Spec §6: only the author sees the edit button. */}
+                {mine && (
+                  <button
+                    type="button"
+                    className={actionClasses}
+                    onClick={() => open({ kind: 'edit', commentId: comment.id })}
+                    data-testid="comment-edit"
+                  >
+                    <Pencil aria-hidden className="h-3.5 w-3.5" />
+                    {t('edit.action')}
+                  </button>
+                )}
+              </div>
+            )
           )}
         </div>
       </article>

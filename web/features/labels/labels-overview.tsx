@@ -24,6 +24,7 @@ import {
   RenameLabelDialog,
 } from './label-dialogs.tsx';
 import { labelStats, unusedLabels } from './label-stats.ts';
+import { Loading } from '../../components/ui/loading.tsx';
 
 /** The dialog open over the overview, if any. */
 type OpenDialog = { kind: LabelAction; label: Label } | { kind: 'unused' } | null;
@@ -79,14 +80,16 @@ export function LabelsOverview() {
 
   if (labels.isPending) {
     return (
-      <div className="space-y-4" aria-busy="true">
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-20 rounded-card" />
-          ))}
+      <Loading paused={labels.fetchStatus === 'paused'}>
+        <div className="space-y-4" aria-busy="true">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-20 rounded-card" />
+            ))}
+          </div>
+          <Skeleton className="h-40 rounded-card" />
         </div>
-        <Skeleton className="h-40 rounded-card" />
-      </div>
+      </Loading>
     );
   }
   if (labels.isError) {

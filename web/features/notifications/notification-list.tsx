@@ -27,6 +27,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useMarkNotifications, useSnoozeReminder } from '../../lib/api/notification-queries.ts';
 import { cx } from '../../lib/class-names.ts';
 import { commentFullTime, commentTimeText } from '../../lib/relative-time.ts';
+import { Loading } from '../../components/ui/loading.tsx';
 
 type Page = { notifications: Notification[]; unread_count: number; has_more: boolean };
 
@@ -65,13 +66,15 @@ export default function NotificationList({ query, onOpenTask }: { query: UseInfi
   let body;
   if (query.isPending) {
     body = (
-      <div className="space-y-3 p-4" aria-busy="true" aria-label={t('loading')}>
-        {[0, 1].map((key) => (
-          <div key={key} className="space-y-2">
-            <Skeleton className="h-4 w-3/4" />
-            <Skeleton className="h-3 w-1/3" />
-          </div>
-        ))}
+      <div className="space-y-3 p-4" aria-busy={query.fetchStatus !== 'paused'} aria-label={t('loading')}>
+        <Loading paused={query.fetchStatus === 'paused'}>
+          {[0, 1].map((key) => (
+            <div key={key} className="space-y-2">
+              <Skeleton className="h-4 w-3/4" />
+              <Skeleton className="h-3 w-1/3" />
+            </div>
+          ))}
+        </Loading>
       </div>
     );
   } else if (query.isError && !query.data) {

@@ -13,6 +13,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useAcceptShare, useDeclineShare } from '../../lib/api/share-queries.ts';
+import { Loading } from '../../components/ui/loading.tsx';
 
 /** The dropdown's list of pending shares, loaded when the bell is first opened (not on every page load). */
 export default function PendingShareList({
@@ -28,14 +29,16 @@ export default function PendingShareList({
   const { t } = useTranslation('sharing');
   if (query.isPending) {
     return (
-      <div className="space-y-3 p-4" aria-busy="true" aria-label={t('bell.loading')}>
-        {[0, 1].map((key) => (
-          <div key={key} className="space-y-2">
-            <Skeleton className="h-4 w-2/3" />
-            <Skeleton className="h-3 w-1/3" />
-            <Skeleton className="h-8 w-full" />
-          </div>
-        ))}
+      <div className="space-y-3 p-4" aria-busy={query.fetchStatus !== 'paused'} aria-label={t('bell.loading')}>
+        <Loading paused={query.fetchStatus === 'paused'}>
+          {[0, 1].map((key) => (
+            <div key={key} className="space-y-2">
+              <Skeleton className="h-4 w-2/3" />
+              <Skeleton className="h-3 w-1/3" />
+              <Skeleton className="h-8 w-full" />
+            </div>
+          ))}
+        </Loading>
       </div>
     );
   }

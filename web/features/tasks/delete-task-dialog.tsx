@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Task } from '../../../common/schemas/task.schema.ts';
 import { preview } from '../../../common/task-rules.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
 import { useDeleteTask } from './use-task-actions.ts';
 
 /** Spec §2: shows title and description and warns the deletion is permanent. */
@@ -20,9 +21,13 @@ export function DeleteTaskDialog({ task, onClose, onDeleted }: { task: Task | nu
       closeLabel={t('common:actions.close')}
       tone="danger"
       busy={remove.isPending}
-      onCancel={onClose}
+      onCancel={() => {
+        remove.reset();
+        onClose();
+      }}
       onConfirm={() => {
         if (!task) return;
+        remove.reset();
         remove.mutate(task.id);
       }}
     >
@@ -35,6 +40,11 @@ export function DeleteTaskDialog({ task, onClose, onDeleted }: { task: Task | nu
             {task.description.trim() && <p className="mt-1 text-muted break-words">{preview(task.description, 200)}</p>}
           </div>
           <p className="text-danger">{t('delete.warning')}</p>
+          {remove.isError && (
+            <p role="alert" className="font-medium text-danger">
+              {errorMessage(remove.error, t('errors.deleteTask'), t('common:errors.pleaseTryAgain'))}
+            </p>
+          )}
         </>
       )}
     </ConfirmDialog>

@@ -28,6 +28,7 @@ import { TaskList } from './task-list.tsx';
 import { useTaskLayout, ViewControls } from './view-controls.tsx';
 import { useToggleCompletion } from './use-task-actions.ts';
 import { useUserClock } from '../../lib/use-user-clock.ts';
+import { Loading } from '../../components/ui/loading.tsx';
 
 const selectClasses =
   'tap-target h-9 rounded-control border border-line bg-surface px-2.5 text-sm text-fg focus:border-brand focus:outline-none focus:ring-2 focus:ring-ring/40';
@@ -344,11 +345,13 @@ export function TaskDashboard({ mode, onOpenTask, onAddTask }: TaskDashboardProp
       )}
 
       {query.isPending ? (
-        <div className="space-y-3" aria-busy="true" aria-label={t('list.loading')}>
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-24 w-full rounded-card" />
-          ))}
-        </div>
+        <Loading paused={query.fetchStatus === 'paused'}>
+          <div className="space-y-3" aria-busy="true" aria-label={t('list.loading')}>
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-24 w-full rounded-card" />
+            ))}
+          </div>
+        </Loading>
       ) : query.isError && !isFetchNextPageError ? (
         <ErrorState message={loadError(query.error)} retryLabel={t('common:actions.tryAgain')} onRetry={() => void query.refetch()} />
       ) : shown.length === 0 && !hasNextPage ? (

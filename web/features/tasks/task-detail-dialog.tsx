@@ -29,6 +29,7 @@ import { AiWriterName } from './ai-writer-name.tsx';
 import { TaskActivity } from './task-activity.tsx';
 import { useTickChecklistItem, useToggleCompletion } from './use-task-actions.ts';
 import { useUserClock } from '../../lib/use-user-clock.ts';
+import { Loading } from '../../components/ui/loading.tsx';
 
 const MarkdownView = lazyWithRetry(() => import('../../components/markdown/markdown-view.tsx'));
 
@@ -79,6 +80,8 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
   const hasAccepted = !!task?.shared_with.some((person) => person.id === currentUserId && person.pivot.status === 'accepted');
   // Issue 21: due today at a time that has passed is overdue too.
   const overdue = !!task && isPastDue(task, today, now);
+  // Made offline and not on the server yet (decision 033): what needs the server waits for it.
+  const madeOffline = !!task && task.id < 0;
 
   async function exportAs(format: ExportFormat) {
     if (!task) return;
@@ -149,7 +152,9 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
 
   const headerActions = task && (
     <>
-      {onShare && iconButton(t('actions.share'), <Share2 aria-hidden className="h-4 w-4" />, () => onShare(task), 'detail-share')}
+      {onShare &&
+        !madeOffline &&
+        iconButton(t('actions.share'), <Share2 aria-hidden className="h-4 w-4" />, () => onShare(task), 'detail-share')}
       {iconButton(t('actions.edit'), <Pencil aria-hidden className="h-4 w-4" />, () => onEdit(task), 'detail-edit')}
       {iconButton(t('actions.duplicate'), <Copy aria-hidden className="h-4 w-4" />, () => onDuplicate(task), 'detail-duplicate')}
       {onDelete &&
@@ -180,6 +185,11 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
 
   const details = task && (
     <div className="space-y-5">
+      {madeOffline && (
+        <p className="rounded-card border border-line bg-surface-2 px-3 py-2 text-sm text-muted" data-testid="detail-made-offline">
+          {t('detail.madeOffline')}
+        </p>
+      )}
       <section aria-labelledby="detail-description">
         <h3 id="detail-description" className="sr-only">
           {t('form.description')}
@@ -191,19 +201,23 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
         ) : (
           <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-line px-4 py-8 text-center">
             <p className="text-sm text-muted">{t('detail.noDescription')}</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              icon={<Sparkles aria-hidden className="h-4 w-4" />}
-              busy={aiState === 'generate'}
-              onClick={() => void runAi('generate')}
-            >
-              {aiState === 'generate' ? t('ai.generating') : t('ai.generateWithAi')}
-            </Button>
-            <AiWriterName />
+            {!madeOffline && (
+              <>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  icon={<Sparkles aria-hidden className="h-4 w-4" />}
+                  busy={aiState === 'generate'}
+                  onClick={() => void runAi('generate')}
+                >
+                  {aiState === 'generate' ? t('ai.generating') : t('ai.generateWithAi')}
+                </Button>
+                <AiWriterName />
+              </>
+            )}
           </div>
         )}
-        {task.description.trim() && (
+        {task.description.trim() && !madeOffline && (
           <div className="mt-3 flex flex-wrap gap-2">
             <Button
               variant="ghost"
@@ -246,7 +260,7 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
           </p>
         )}
       </section>
-      <SubtasksPanel task={task} />
+      {!madeOffline && <SubtasksPanel task={task} />}
 
       {task.labels.length > 0 && (
         <section>
@@ -312,10 +326,10 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
       </section>
 
       <TaskRepeat task={task} canEdit={isOwner || hasAccepted} />
-      {(isOwner || hasAccepted) && <TaskReminders task={task} />}
+      {(isOwner || hasAccepted) && !madeOffline && <TaskReminders task={task} />}
 
       <section className="flex flex-wrap gap-2 border-t border-line pt-4">
-        {onShare && (
+        {onShare && !madeOffline && (
           <Button variant="outline" size="sm" icon={<Share2 aria-hidden className="h-4 w-4" />} onClick={() => onShare(task)}>
             {t('actions.share')}
           </Button>
@@ -323,26 +337,30 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
         <Button variant="outline" size="sm" icon={<Copy aria-hidden className="h-4 w-4" />} onClick={() => onDuplicate(task)}>
           {t('actions.duplicate')}
         </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          icon={<FileDown aria-hidden className="h-4 w-4" />}
-          busy={exporting === 'pdf'}
-          disabled={exporting !== null}
-          onClick={() => void exportAs('pdf')}
-        >
-          {exporting === 'pdf' ? t('export.busy') : t('export.pdf')}
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          icon={<FileText aria-hidden className="h-4 w-4" />}
-          busy={exporting === 'word'}
-          disabled={exporting !== null}
-          onClick={() => void exportAs('word')}
-        >
-          {exporting === 'word' ? t('export.busy') : t('export.word')}
-        </Button>
+        {!madeOffline && (
+          <>
+            <Button
+              variant="outline"
+              size="sm"
+              icon={<FileDown aria-hidden className="h-4 w-4" />}
+              busy={exporting === 'pdf'}
+              disabled={exporting !== null}
+              onClick={() => void exportAs('pdf')}
+            >
+              {exporting === 'pdf' ? t('export.busy') : t('export.pdf')}
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              icon={<FileText aria-hidden className="h-4 w-4" />}
+              busy={exporting === 'word'}
+              disabled={exporting !== null}
+              onClick={() => void exportAs('word')}
+            >
+              {exporting === 'word' ? t('export.busy') : t('export.word')}
+            </Button>
+          </>
+        )}
         {onDelete && isOwner && (
           <Button
             variant="outline"
@@ -385,10 +403,12 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
       headerActions={headerActions}
     >
       {detail.isPending ? (
-        <div className="space-y-3">
-          <Skeleton className="h-5 w-2/3" />
-          <Skeleton className="h-24 w-full" />
-        </div>
+        <Loading paused={detail.fetchStatus === 'paused'}>
+          <div className="space-y-3">
+            <Skeleton className="h-5 w-2/3" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        </Loading>
       ) : detail.isError || !task ? (
         <ErrorState
           message={errorMessage(detail.error, t('errors.loadTask'), t('common:errors.pleaseTryAgain'))}
@@ -403,8 +423,13 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
           items={[
             { key: 'details', label: t('detail.details') },
             { key: 'comments', label: t('detail.comments') },
-            { key: 'shared', label: t('detail.sharedWith'), badge: task.shared_with.length },
-            { key: 'activity', label: t('detail.activity') },
+            // Made offline: shared with nobody yet, and its activity starts on the server.
+            ...(madeOffline
+              ? []
+              : [
+                  { key: 'shared' as const, label: t('detail.sharedWith'), badge: task.shared_with.length },
+                  { key: 'activity' as const, label: t('detail.activity') },
+                ]),
           ]}
           panel={
             tab === 'details' ? (

@@ -224,7 +224,9 @@ export function useDeleteTask(onDeleted: () => void) {
   };
 
   return useMutation({
-    mutationFn: (id: number) => deleteTask(id),
+    // Made offline and not yet sent (decision 033): nothing on the server to delete, nor to undo.
+    mutationFn: (id: number) =>
+      id < 0 ? import('../../lib/offline/offline-writes.ts').then(({ discardWaitingTask }) => discardWaitingTask(id)) : deleteTask(id),
     // From the moment it is asked: a refresh of the open task started now would answer 404.
     onMutate: async (id) => {
       markTaskDeleted(id);
@@ -232,6 +234,7 @@ export function useDeleteTask(onDeleted: () => void) {
     },
     onSuccess: (_result, id) => {
       onDeleted();
+      if (id < 0) return void toast.show(t('toasts.deleted'));
       updateLoadedTasks(queryClient, 'own', (tasks) => tasks.filter((task) => task.id !== id));
       void queryClient.invalidateQueries({ queryKey: taskKeys.all });
       void queryClient.invalidateQueries({ queryKey: labelKeys.all });

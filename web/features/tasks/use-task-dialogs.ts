@@ -1,9 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { DUPLICATE_TITLE_PREFIX, type Priority } from '../../../common/constants.ts';
 import type { Task } from '../../../common/schemas/task.schema.ts';
 import type { TaskFormMode, TaskFormValues } from './task-form-dialog.tsx';
 import { useUserClock } from '../../lib/use-user-clock.ts';
+import { onWaitingTaskCreated } from '../../lib/offline/pending-writes.ts';
 
 export interface FormState {
   mode: TaskFormMode;
@@ -46,10 +47,10 @@ export function editValues(task: Task, description?: string): Partial<TaskFormVa
 /** The address of a task screen with a task open: `/dashboard?task=42`. */
 export const TASK_PARAM = 'task';
 
-/** The open task's id in an address's query, if it is a valid one. */
+/** The open task's id in an address's query, if it is a valid one (below zero: made offline, decision 033). */
 export function taskIdIn(search: string): number | null {
   const value = new URLSearchParams(search).get(TASK_PARAM);
-  return value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
+  return value && /^-?[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
 }
 
 /** Set in the history entry that opening a task pushed: closing goes Back to the entry before. */
@@ -88,6 +89,14 @@ export function useTaskDialogs() {
       const state: OpenedHere = { taskOpenedHere: detailId === null || openedHere };
       navigate(addressWith(task.id), { replace: detailId !== null, state });
     },
+    [detailId, openedHere, navigate, addressWith],
+  );
+  // A task made offline, open when the server takes it: the dialog follows it to its own id.
+  useEffect(
+    () =>
+      onWaitingTaskCreated((temporaryId, id) => {
+        if (detailId === temporaryId) navigate(addressWith(id), { replace: true, state: { taskOpenedHere: openedHere } });
+      }),
     [detailId, openedHere, navigate, addressWith],
   );
   const closeDetail = useCallback(() => {

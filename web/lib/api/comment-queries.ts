@@ -11,11 +11,16 @@ export { commentKeys };
 
 const CommentResponse = z.object({ message: z.string(), comment: Comment });
 
-/** GET /api/tasks/{id}/comments: top-level comments, each with its replies. */
+/**
+ * GET /api/tasks/{id}/comments: top-level comments, each with its replies. A task made offline
+ * (a temporary id below zero) has none on the server: only those written here meanwhile.
+ */
 export const commentsQuery = (taskId: number) =>
   queryOptions({
     queryKey: commentKeys.task(taskId),
     queryFn: ({ signal }) => apiRequest(`/api/tasks/${taskId}/comments`, { schema: CommentsResponse, signal }).then((r) => r.comments),
+    enabled: taskId > 0,
+    initialData: taskId > 0 ? undefined : [],
   });
 
 /** POST /api/tasks/comments/add: the task id travels as a string (spec §7). */

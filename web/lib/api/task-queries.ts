@@ -12,7 +12,7 @@ import {
   TasksPage,
 } from '../../../common/schemas/task.schema.ts';
 import { apiRequest } from '../api-client.ts';
-import { writesMustWait } from '../offline/pending-writes.ts';
+import { waitingNewTasks, writesMustWait } from '../offline/pending-writes.ts';
 
 /** Making, editing, completing and reopening while offline (decision 033): loaded the first time it is needed. */
 const offlineWrites = () => import('../offline/offline-writes.ts');
@@ -87,7 +87,9 @@ async function fetchTaskPage(scope: TaskScope, filters: TaskServerFilters, param
   const query = { ...toQuery(filters), status: param.status, limit: TASK_PAGE_SIZE, cursor: param.cursor ?? undefined };
   if (scope === 'own') {
     const body = await apiRequest('/api/tasks', { query, schema: TasksPage, signal });
-    return { tasks: body.tasks, next_cursor: body.next_cursor ?? null };
+    // Tasks made offline stay on top of the first page until the server has them (decision 033).
+    const waiting = param.cursor === null && param.status === 'pending' ? waitingNewTasks() : [];
+    return { tasks: waiting.length ? [...waiting, ...body.tasks] : body.tasks, next_cursor: body.next_cursor ?? null };
   }
   const body = await apiRequest('/api/tasks/shared', { query, schema: SharedTasksPage, signal });
   return { tasks: body.shared_tasks, next_cursor: body.next_cursor ?? null };
@@ -131,8 +133,11 @@ export const taskSummaryQuery = (scope: TaskScope, { sort: _sort, direction: _di
 const deletedTasks = new Set<number>();
 export const markTaskDeleted = (id: number, deleted = true) => void (deleted ? deletedTasks.add(id) : deletedTasks.delete(id));
 
-/** Whether a task's detail may be fetched now: not once deleted, nor while its subtask writes are in flight. */
-export const detailMayBeFetched = (id: number) => !deletedTasks.has(id) && !detailsBeingWritten.has(id);
+/**
+ * Whether a task's detail may be fetched now: not one made offline and not yet on the server (a
+ * temporary id below zero), not once deleted, nor while its subtask writes are in flight.
+ */
+export const detailMayBeFetched = (id: number) => id > 0 && !deletedTasks.has(id) && !detailsBeingWritten.has(id);
 
 /**
  * The task as a loaded list page has it: the detail dialog paints it at once while its own

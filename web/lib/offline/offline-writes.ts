@@ -9,6 +9,7 @@ import { commentKeys } from '../api/comment-keys.ts';
 import { changeShownTask, loadedTask, taskKeys, type TaskPage } from '../api/task-queries.ts';
 import { readStoredCredentials } from '../stored-session.ts';
 import {
+  announceTaskCreated,
   loadPendingWrites,
   pendingWrites,
   savePendingWrites,
@@ -71,11 +72,18 @@ function applyInput(task: Task, input: TaskInput): Task {
   };
 }
 
-/** Appended under the list's lock, to the list as stored (another tab may have added to it meanwhile). */
-async function add(write: PendingWrite) {
+/**
+ * Appended under the list's lock, to the list as stored (another tab may have added to it
+ * meanwhile). A change of a task made offline also changes the task its create keeps, which lists
+ * read again meanwhile show.
+ */
+async function add(write: PendingWrite, shown?: Task) {
   await withPendingWrites(async () => {
     await loadPendingWrites();
-    await savePendingWrites([...pendingWrites(), write]);
+    const list = pendingWrites().map((other) =>
+      shown && other.kind === 'create' && other.taskId === write.taskId ? { ...other, task: shown } : other,
+    );
+    await savePendingWrites([...list, write]);
   });
 }
 
@@ -108,11 +116,16 @@ export async function queueCreate(input: TaskInput): Promise<Task> {
     },
     input,
   );
+  showOnTop(queryClient, task);
+  await add({ id: newWriteId(), kind: 'create', taskId: task.id, body: input, task });
+  return task;
+}
+
+/** A task made offline, first on the first page of the person's own lists. */
+function showOnTop(queryClient: QueryClient, task: Task) {
   queryClient.setQueriesData<InfiniteData<TaskPage>>({ queryKey: taskKeys.pages('own') }, (data) =>
     data?.pages[0] ? { ...data, pages: [{ ...data.pages[0], tasks: [task, ...data.pages[0].tasks] }, ...data.pages.slice(1)] } : data,
   );
-  await add({ id: newWriteId(), kind: 'create', taskId: task.id, body: input });
-  return task;
 }
 
 /** An edit of a task shown on this device; one the device has never shown cannot be edited offline. */
@@ -122,7 +135,7 @@ export async function queueUpdate(id: number, input: TaskInput): Promise<Task> {
   if (!base) throw new NetworkError();
   const edited = applyInput(base, input);
   changeShownTask(queryClient, id, () => edited);
-  await add({ id: newWriteId(), kind: 'update', taskId: id, base, body: input });
+  await add({ id: newWriteId(), kind: 'update', taskId: id, base, body: input }, edited);
   return edited;
 }
 
@@ -144,6 +157,7 @@ export async function queueCompletion(
     completed
       ? { id: newWriteId(), kind: 'complete', taskId: id, base, ...(completeSubtasks && { completeSubtasks }) }
       : { id: newWriteId(), kind: 'reopen', taskId: id, base },
+    task,
   );
   return { task, next_occurrence: null, completed_subtask_ids: [] };
 }
@@ -153,24 +167,8 @@ export async function queueComment(taskId: number, content: string, parentId: nu
   const queryClient = writesQueryClient();
   const user = storedUser();
   if (!user) throw new NetworkError();
-  const now = nowIso();
-  const comment: Comment = {
-    id: temporaryId(),
-    task_id: taskId,
-    user_id: user.id,
-    user_name: user.name,
-    user_photo: user.user_photo,
-    content: content.trim(),
-    parent_id: parentId,
-    created_at: now,
-    updated_at: now,
-    children: [],
-  };
-  queryClient.setQueryData<Comment[]>(commentKeys.task(taskId), (tree) =>
-    parentId === null
-      ? [...(tree ?? []), comment]
-      : tree?.map((top) => (top.id === parentId ? { ...top, children: [...top.children, comment] } : top)),
-  );
+  const comment = waitingComment(user, temporaryId(), taskId, content.trim(), parentId);
+  showInThread(queryClient, comment);
   await add({
     id: newWriteId(),
     kind: 'comment',
@@ -179,6 +177,64 @@ export async function queueComment(taskId: number, content: string, parentId: nu
     body: { content: comment.content, parent_id: parentId, mentions },
   });
   return comment;
+}
+
+/** A comment written offline, as the thread shows it until the server has it. */
+function waitingComment(user: StoredUser, id: number, taskId: number, content: string, parentId: number | null): Comment {
+  const now = nowIso();
+  return {
+    id,
+    task_id: taskId,
+    user_id: user.id,
+    user_name: user.name,
+    user_photo: user.user_photo,
+    content,
+    parent_id: parentId,
+    created_at: now,
+    updated_at: now,
+    children: [],
+  };
+}
+
+function showInThread(queryClient: QueryClient, comment: Comment) {
+  queryClient.setQueryData<Comment[]>(commentKeys.task(comment.task_id), (tree) =>
+    comment.parent_id === null
+      ? [...(tree ?? []), comment]
+      : tree?.map((top) => (top.id === comment.parent_id ? { ...top, children: [...top.children, comment] } : top)),
+  );
+}
+
+const inThread = (queryClient: QueryClient, taskId: number, id: number) =>
+  (queryClient.getQueryData<Comment[]>(commentKeys.task(taskId)) ?? []).some(
+    (top) => top.id === id || top.children.some((reply) => reply.id === id),
+  );
+
+/**
+ * When the app opens: what waits is shown again over the offline copy put back (offline-cache.ts),
+ * which may have been saved a moment before the last change (it is written at most once a second).
+ * Each write is applied as when it was made; applying one twice changes nothing.
+ */
+export function showPendingWrites(): void {
+  const queryClient = writesQueryClient();
+  const user = storedUser();
+  for (const write of pendingWrites()) {
+    switch (write.kind) {
+      case 'create':
+        if (!loadedTask(queryClient, write.taskId)) showOnTop(queryClient, write.task);
+        break;
+      case 'update':
+        changeShownTask(queryClient, write.taskId, (task) => applyInput(task, write.body));
+        break;
+      case 'complete':
+      case 'reopen':
+        changeShownTask(queryClient, write.taskId, (task) => ({ ...task, is_completed: write.kind === 'complete' ? 1 : 0 }));
+        break;
+      case 'comment':
+        if (user && !inThread(queryClient, write.taskId, write.commentId))
+          showInThread(queryClient, waitingComment(user, write.commentId, write.taskId, write.body.content, write.body.parent_id));
+        break;
+    }
+  }
 }
 
 // --- Sent when the connection is back ------------------------------------------------------------
@@ -303,6 +359,11 @@ async function replay() {
     try {
       const answer = await sendFitting(write);
       await savePendingWrites(followAnswer([...pendingWrites()], write, answer));
+      if (write.kind === 'create' && answer) {
+        // Shown under its own id at once: a list read again before the invalidation below would drop it.
+        changeShownTask(queryClient, write.taskId, () => answer);
+        announceTaskCreated(write.taskId, answer.id);
+      }
       sent = true;
     } catch (error) {
       if (error instanceof ChangedMeanwhile) {
@@ -384,6 +445,21 @@ export async function settleConflict(writeId: string, keep: 'mine' | 'theirs'): 
     );
   }
   await replayPendingWrites();
+}
+
+/**
+ * A task made offline and deleted before it reached the server: nothing is sent for it, and it
+ * goes from the lists at once.
+ */
+export async function discardWaitingTask(id: number): Promise<void> {
+  const queryClient = writesQueryClient();
+  await withPendingWrites(async () => {
+    await loadPendingWrites();
+    await savePendingWrites(pendingWrites().filter((write) => write.taskId !== id));
+  });
+  queryClient.setQueriesData<InfiniteData<TaskPage>>({ queryKey: taskKeys.pages('own') }, (data) =>
+    data ? { ...data, pages: data.pages.map((page) => ({ ...page, tasks: page.tasks.filter((task) => task.id !== id) })) } : data,
+  );
 }
 
 /** The edit as it would make the task: "yours" beside "theirs" in the choice. */

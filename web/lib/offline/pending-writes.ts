@@ -14,7 +14,14 @@ import { storedUserId } from '../stored-session.ts';
 
 /** A task made offline has a temporary id below zero until the server gives it its own. */
 export type PendingWrite =
-  | { id: string; kind: 'create'; taskId: number; body: TaskInput }
+  | {
+      id: string;
+      kind: 'create';
+      taskId: number;
+      body: TaskInput;
+      /** The task as shown until the server has it: lists read again meanwhile keep it (task-queries.ts). */
+      task: Task;
+    }
   | {
       id: string;
       kind: 'update';
@@ -49,8 +56,23 @@ function listKey(): string | null {
   return id === null ? null : `writes:${id}`;
 }
 
-/** Whether a write now has to wait for the connection (TanStack Query's view of it, which pauses reads too). */
-export const writesMustWait = () => database !== undefined && !onlineManager.isOnline();
+/**
+ * Whether a write now has to wait: without a connection (TanStack Query's view of it, which pauses
+ * reads too), and while earlier writes still wait, so that it is sent after them, in order, and
+ * never to a task the server has not been given yet (a temporary id).
+ */
+export const writesMustWait = () => database !== undefined && (!onlineManager.isOnline() || writes.length > 0);
+
+/** The tasks made offline and not yet on the server, as they are shown now. */
+export const waitingNewTasks = (): Task[] => writes.flatMap((write) => (write.kind === 'create' ? [write.task] : []));
+
+const createdListeners = new Set<(temporaryId: number, id: number) => void>();
+/** Hears when a task made offline is on the server, under its own id (an open dialog follows it there). */
+export function onWaitingTaskCreated(listener: (temporaryId: number, id: number) => void): () => void {
+  createdListeners.add(listener);
+  return () => void createdListeners.delete(listener);
+}
+export const announceTaskCreated = (temporaryId: number, id: number) => createdListeners.forEach((listener) => listener(temporaryId, id));
 
 export const pendingWrites = (): readonly PendingWrite[] => writes;
 
