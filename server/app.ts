@@ -57,6 +57,7 @@ import { createPushService } from './services/push.service.ts';
 import { createNotificationSettingsService } from './services/notification-settings.service.ts';
 import { createReminderService } from './services/reminder.service.ts';
 import { createSnoozeLinkService } from './services/snooze-link.service.ts';
+import { createTaskCreateKeyRepository } from './db/repositories/task-create-key.repository.ts';
 import { createSnoozeLinkRepository } from './db/repositories/snooze-link.repository.ts';
 import { createCommentService } from './services/comment.service.ts';
 import { createLabelService } from './services/label.service.ts';
@@ -135,6 +136,8 @@ function nulPaths(value: unknown, path = 'body', found: string[] = [], depth = 0
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 /** How long a sent, cancelled or given-up e-mail or push message is kept: the longest link lifetime (an invitation's). */
 const OUTBOX_KEPT_MS = LINK_LIFETIME_MS.invitation;
+/** How long a task creation's Idempotency-Key is kept (decision 034): the offline copy's age limit, a week. */
+const TASK_CREATE_KEY_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 const ZOD_COMPILERS = {
   buildValidator: () => validatorCompiler,
@@ -271,6 +274,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       live_streams: () => createLiveStreamRepository(database.db, database.dialect).purgeExpired(clock.nowIso()),
       account_links: () => accounts.purgeExpiredLinks(),
       snooze_links: () => createSnoozeLinkRepository(database.db).deleteExpired(clock.nowIso()),
+      // A create is sent again within the offline copy's week (decision 034), never after.
+      task_create_keys: () =>
+        createTaskCreateKeyRepository(database.db).deleteOlderThan(new Date(clock.now().getTime() - TASK_CREATE_KEY_KEPT_MS).toISOString()),
       // Sent messages are kept for as long as the longest link they can carry lives (an invitation's 30 days).
       mail_outbox: () => createMailOutboxRepository(database.db).deleteFinished(outboxKeptSince()),
       push_outbox: () => createPushRepository(database.db).deleteFinished(outboxKeptSince()),

@@ -48,6 +48,21 @@ export const TaskWriteHeaders = z.object({
   ),
 });
 
+export const IDEMPOTENCY_KEY_MESSAGE = 'The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.';
+/**
+ * The request headers of a task creation: an optional Idempotency-Key (decision 034), with which a
+ * create sent again (its answer lost on the way) answers the task the first one made.
+ */
+export const TaskCreateHeaders = z.object({
+  'idempotency-key': z
+    .string({ error: IDEMPOTENCY_KEY_MESSAGE })
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, IDEMPOTENCY_KEY_MESSAGE)
+    .optional()
+    .describe(
+      'Optional: a key of your choosing for this creation; sent again with the same key, the task already made is answered and none is added',
+    ),
+});
+
 export const TASK_CHANGED_MESSAGE = 'This task was changed by someone else since you last saw it.';
 /**
  * 412 of a task write whose If-Match names a revision the task no longer has (decision 031): the

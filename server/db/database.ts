@@ -21,6 +21,7 @@ import { sharedCounters } from './migrations/014-shared-counters.ts';
 import { webPush } from './migrations/015-web-push.ts';
 import { outboxRelevance } from './migrations/016-outbox-relevance.ts';
 import { reminderFollowUps } from './migrations/017-reminder-follow-ups.ts';
+import { taskCreateKeys } from './migrations/018-task-create-keys.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -130,6 +131,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '015-web-push': webPush(dialect),
     '016-outbox-relevance': outboxRelevance(),
     '017-reminder-follow-ups': reminderFollowUps(dialect),
+    '018-task-create-keys': taskCreateKeys(),
   };
 }
 

@@ -292,6 +292,14 @@ export interface SnoozeLinksTable {
   created_at: string;
 }
 
+/** A task creation's Idempotency-Key (migration 018, decision 034); task_id null until its create commits. */
+export interface TaskCreateKeysTable {
+  user_id: number;
+  key: string;
+  task_id: number | null;
+  created_at: string;
+}
+
 /** Facts about this database as a whole (migration 006): `list_epoch`, renewed by every restore. */
 export interface InstanceTable {
   name: string;
@@ -322,4 +330,5 @@ export interface Tables {
   push_subscriptions: PushSubscriptionsTable;
   push_outbox: PushOutboxTable;
   snooze_links: SnoozeLinksTable;
+  task_create_keys: TaskCreateKeysTable;
 }

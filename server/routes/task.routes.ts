@@ -21,7 +21,7 @@ import {
   TaskListQuery,
   TaskSummaryQuery,
 } from '../../common/schemas/task-input.schema.ts';
-import { TaskChangedResponse, TaskWriteHeaders, revisionTag } from '../../common/schemas/task-revision.schema.ts';
+import { TaskChangedResponse, TaskCreateHeaders, TaskWriteHeaders, revisionTag } from '../../common/schemas/task-revision.schema.ts';
 import {
   listCacheHeaders,
   matchesIfNoneMatch,
@@ -150,8 +150,21 @@ export const taskRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/tasks/add',
-    { schema: { tags: ['tasks'], summary: 'Create a task', security, body: TaskInput, response: { 201: TaskWithMessage, ...errors } } },
-    async (request, reply) => reply.code(201).send({ message: 'Task created', task: await tasks.create(request.user, request.body) }),
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Create a task',
+        security,
+        headers: TaskCreateHeaders,
+        body: TaskInput,
+        response: { 201: TaskWithMessage, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        message: 'Task created',
+        task: await tasks.create(request.user, request.body, { idempotencyKey: request.headers['idempotency-key'] }),
+      }),
   );
 
   app.put(

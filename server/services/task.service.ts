@@ -15,6 +15,7 @@ import { createAudienceRepository } from '../db/repositories/audience.repository
 import { createDataVersionRepository } from '../db/repositories/data-version.repository.ts';
 import { createDeletedTaskRepository, taskSchemaOf } from '../db/repositories/deleted-task.repository.ts';
 import { createLabelRepository, labelKey } from '../db/repositories/label.repository.ts';
+import { createTaskCreateKeyRepository } from '../db/repositories/task-create-key.repository.ts';
 import { createShareRepository } from '../db/repositories/share.repository.ts';
 import { createNotificationSettingsRepository } from '../db/repositories/notification-settings.repository.ts';
 import { createReminderRepository, fireAt } from '../db/repositories/reminder.repository.ts';
@@ -142,6 +143,7 @@ export function createTaskService(deps: {
     users: createUserRepository(db),
     subtasks: createSubtaskRepository(db),
     reminders: createReminderRepository(db, database.dialect),
+    createKeys: createTaskCreateKeyRepository(db),
   });
   const base = repositories(database.db);
   /** Issue 22: after a task's date, time or completion changed, in that transaction, its reminders fall due when they now should. */
@@ -354,14 +356,23 @@ export function createTaskService(deps: {
       return withActivity(taskId);
     },
 
-    async create(user: UserRow, input: TaskInputParsed): Promise<Task> {
+    /**
+     * `idempotencyKey` (decision 034): a create sent again with the key of one already made answers
+     * that task (as it is now) and makes none.
+     */
+    async create(user: UserRow, input: TaskInputParsed, options: { idempotencyKey?: string | undefined } = {}): Promise<Task> {
       const now = clock.nowIso();
       const schedule = await resolveSchedule(
         { due_date: input.due_date, due_time: input.due_time, recurrence: input.recurrence, recurrence_from: input.recurrence_from },
         async () => todayOf(user),
       );
+      const key = options.idempotencyKey;
       const created = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
+        if (key) {
+          const claim = await db.createKeys.claim(user.id, key, now);
+          if (!claim.claimed && claim.taskId !== null) return { madeBefore: claim.taskId };
+        }
         const row = await db.tasks.insert({
           userId: user.id,
           title: input.title,
@@ -390,6 +401,7 @@ export function createTaskService(deps: {
         await db.activity.record(row.id, user.id, event, now);
         const subtasks = await addNewTaskSubtasks(db, user, row.id, input.subtasks ?? [], copied, now);
         await addDefaultReminder(trx, user, row.id, schedule, now);
+        if (key) await db.createKeys.attach(user.id, key, row.id);
         // A new task has no shares yet: only its owner's lists change.
         await db.versions.bump([user.id]);
         return {
@@ -403,6 +415,8 @@ export function createTaskService(deps: {
           subtasks_done: 0,
         };
       });
+      if ('madeBefore' in created && created.madeBefore !== undefined)
+        return presentTask((await base.tasks.findWithRelations(created.madeBefore))!);
       // Everything it shows was just written: no need to read it back. Kept rendered for the
       // owner's next list read, which follows every create in the web app.
       const task = presentTask(created);

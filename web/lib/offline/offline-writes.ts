@@ -270,7 +270,15 @@ async function send(write: PendingWrite, taskId: number, revision?: number): Pro
   const ifMatch = (base: Task) => ({ 'If-Match': revisionTag(revision ?? base.revision) });
   switch (write.kind) {
     case 'create':
-      return (await apiRequest('/api/tasks/add', { method: 'POST', body: write.body, schema: TaskResponse })).task;
+      // Its key makes sending it again harmless: when an answer was lost, the server answers the task it made (decision 034).
+      return (
+        await apiRequest('/api/tasks/add', {
+          method: 'POST',
+          body: write.body,
+          headers: { 'Idempotency-Key': write.id },
+          schema: TaskResponse,
+        })
+      ).task;
     case 'update':
       return (
         await apiRequest(`/api/tasks/update/${taskId}`, {
