@@ -117,8 +117,16 @@ test('from 768 px the header is as before: tabs and quick add in it, no bar at t
   await expect(header.getByTestId('quick-add-toggle')).toBeVisible();
   await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await expect(page.locator('[data-phone-dock]')).toHaveCount(0);
-  // Turned to a phone's width, the same page moves the tabs and quick add to the bar.
+  // Turned to a phone's width with a task half typed, the same page moves the tabs and quick add
+  // to the bar, and quick add carries on with the text, open and focused.
+  await header.getByTestId('quick-add-toggle').click();
+  await page.locator('#quick-add-input').fill('Call the plumber');
   await page.setViewportSize({ width: 414, height: 800 });
   await expect(page.locator('[data-phone-dock]').getByTestId('quick-add-toggle')).toBeVisible();
   await expect(header.getByTestId('quick-add-toggle')).toHaveCount(0);
+  await expect(page.locator('#quick-add-input')).toHaveValue('Call the plumber');
+  await expect(page.locator('#quick-add-input')).toBeFocused();
+  // And back.
+  await page.setViewportSize({ width: 800, height: 800 });
+  await expect(header.locator('#quick-add-input')).toHaveValue('Call the plumber');
 });

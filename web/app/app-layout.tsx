@@ -91,7 +91,7 @@ export function AppLayout() {
   const unverified =
     me.data?.user.email_verified_at === null && me.data.user.id === sessionUser?.id && sessionUser.email_verified_at === null;
 
-  // One quick add, in the header or (phones) at the end of the tab bar: turning a phone past md moves it, closed.
+  // One quick add, in the header or (phones) at the end of the tab bar: turning a phone past md moves it, text and all.
   const quickAdd = (
     <Suspense fallback={null}>
       <QuickAdd placement={phone ? 'dock' : 'header'} />

@@ -15,6 +15,21 @@ import { Recognition } from './lazy-recognition.tsx';
 import type { RecognisedFields } from './quick-add-recognition.tsx';
 
 /**
+ * What the quick add on screen holds, kept a moment after it leaves: a phone turned past md
+ * replaces the header's with the tab bar's (or back), and the new one carries on with the same
+ * text, open. A quick add mounted later (another sign-in) starts empty.
+ */
+interface Draft {
+  open: boolean;
+  title: string;
+  subtasks: string[];
+}
+let draft: Draft | undefined;
+/** When the quick add holding `draft` left the screen; null while it is on it. */
+let draftLeftAt: number | null = null;
+const carriedDraft = () => (draft && (draftLeftAt === null || Date.now() - draftLeftAt < 1000) ? draft : undefined);
+
+/**
  * Header quick add (spec §2, §5): toggles open; defaults today, medium, no description or labels.
  * Several lines pasted (issue 21) make a task with subtasks: into an empty field the first line is
  * the title and the others its subtasks; after a title, every line is a subtask.
@@ -24,9 +39,16 @@ import type { RecognisedFields } from './quick-add-recognition.tsx';
 export function QuickAdd({ placement = 'header' }: { placement?: 'header' | 'dock' }) {
   const { t } = useTranslation('tasks');
   const toast = useToast();
-  const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState('');
-  const [subtasks, setSubtasks] = useState<string[]>([]);
+  const [open, setOpen] = useState(() => carriedDraft()?.open ?? false);
+  const [title, setTitle] = useState(() => carriedDraft()?.title ?? '');
+  const [subtasks, setSubtasks] = useState<string[]>(() => carriedDraft()?.subtasks ?? []);
+  useEffect(() => {
+    draft = { open, title, subtasks };
+  }, [open, title, subtasks]);
+  useEffect(() => {
+    draftLeftAt = null;
+    return () => void (draftLeftAt = Date.now());
+  }, []);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
