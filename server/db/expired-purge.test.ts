@@ -200,4 +200,32 @@ describe.each(testDialects())('spent snooze links and finished outbox messages a
       await t.close();
     }
   });
+
+  test('a task creation key goes a week after it was claimed (decision 034); its task stays', async () => {
+    const time = handClock('2031-05-01T09:00:00.000Z');
+    const t = await createTestApp(dialect, { clock: time.clock });
+    try {
+      const user = await t.signUp();
+      const create = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/tasks/add',
+          headers: { ...user.headers, 'idempotency-key': 'purge-test-key' },
+          payload: { title: 'Made offline' },
+        });
+      const first = (await create()).json().task;
+      const keys = async () => (await t.database.db.selectFrom('task_create_keys').select('key').execute()).length;
+      time.advanceDays(6);
+      await t.app.taskaty.purge.run();
+      expect(await keys()).toBe(1);
+      expect((await create()).json().task.id).toBe(first.id);
+      time.advanceDays(2);
+      expect((await t.app.taskaty.purge.run()).task_create_keys).toBe(1);
+      expect(await keys()).toBe(0);
+      const titles = (await t.app.inject({ method: 'GET', url: '/api/tasks', headers: user.headers })).json().tasks;
+      expect(titles).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
 });

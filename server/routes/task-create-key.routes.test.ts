@@ -76,6 +76,29 @@ describe.each(testDialects())('task creation keys on %s', (dialect) => {
     expect(await titles(me)).toEqual(['Print the handouts']);
   });
 
+  test('a deleted task’s Undo still works after its key made a new task meanwhile', async () => {
+    const me = await t.signUp();
+    const made = (await create(me, 'offline-create-undo')).json().task as TaskJson;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/tasks/delete/${made.id}`, headers: me.headers })).statusCode).toBe(200);
+    const remade = (await create(me, 'offline-create-undo', { title: 'Made again' })).json().task as TaskJson;
+    expect(remade.id).not.toBe(made.id);
+    const restored = await t.app.inject({ method: 'POST', url: `/api/tasks/${made.id}/restore`, headers: me.headers });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await titles(me)).sort()).toEqual(['Made again', 'Print the handouts']);
+    // The key stays with the task made last.
+    expect((await create(me, 'offline-create-undo')).json().task.id).toBe(remade.id);
+  });
+
+  test('the key of a deleted task sent twice at once makes one new task', async () => {
+    const me = await t.signUp();
+    const made = (await create(me, 'offline-create-gone-race')).json().task as TaskJson;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/tasks/delete/${made.id}`, headers: me.headers })).statusCode).toBe(200);
+    const answers = await Promise.all([create(me, 'offline-create-gone-race'), create(me, 'offline-create-gone-race')]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect(answers[0]!.json().task.id).toBe(answers[1]!.json().task.id);
+    expect(await titles(me)).toHaveLength(1);
+  });
+
   test('the same key sent twice at once makes one task', async () => {
     const me = await t.signUp();
     const answers = await Promise.all([create(me, 'offline-create-race'), create(me, 'offline-create-race')]);

@@ -371,7 +371,8 @@ export function createTaskService(deps: {
         const db = repositories(trx);
         if (key) {
           const claim = await db.createKeys.claim(user.id, key, now);
-          if (!claim.claimed && claim.taskId !== null) return { madeBefore: claim.taskId };
+          const madeBefore = !claim.claimed && claim.taskId !== null ? await db.tasks.findWithRelations(claim.taskId) : undefined;
+          if (madeBefore) return { madeBefore };
         }
         const row = await db.tasks.insert({
           userId: user.id,
@@ -415,8 +416,7 @@ export function createTaskService(deps: {
           subtasks_done: 0,
         };
       });
-      if ('madeBefore' in created && created.madeBefore !== undefined)
-        return presentTask((await base.tasks.findWithRelations(created.madeBefore))!);
+      if ('madeBefore' in created && created.madeBefore) return presentTask(created.madeBefore);
       // Everything it shows was just written: no need to read it back. Kept rendered for the
       // owner's next list read, which follows every create in the web app.
       const task = presentTask(created);

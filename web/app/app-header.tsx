@@ -1,5 +1,5 @@
 import { CheckCircle2, LogOut, Menu, Settings, Tag, Users, X } from 'lucide-react';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LanguageSelect } from '../components/ui/language-select.tsx';
@@ -8,6 +8,7 @@ import { cx } from '../lib/class-names.ts';
 import { lazyWithRetry } from '../lib/lazy-with-retry.ts';
 import { usePendingWrites } from '../lib/offline/pending-writes.ts';
 import { useCurrentUser, useSession } from '../lib/session.tsx';
+import { onSignOutRequest } from '../lib/sign-out-request.ts';
 import { useLanguage } from '../i18n/use-language.ts';
 import { paths } from './paths.ts';
 
@@ -47,8 +48,19 @@ export function AppHeader({ quickAdd, bell }: AppHeaderProps) {
   const { signOut } = useSession();
   const waiting = usePendingWrites().length;
   const [confirmingSignOut, setConfirmingSignOut] = useState(false);
-  // Changes made offline and not yet sent are deleted by signing out: asked first (issue 23).
-  const requestSignOut = () => (waiting > 0 ? setConfirmingSignOut(true) : void signOut());
+  const [signingOut, setSigningOut] = useState(false);
+  const endSession = useCallback(() => {
+    setSigningOut(true);
+    void signOut();
+  }, [signOut]);
+  // Changes made offline and not yet sent are deleted by signing out: asked first (issue 23), from
+  // here and from the command palette.
+  const requestSignOut = useCallback(() => (waiting > 0 ? setConfirmingSignOut(true) : endSession()), [waiting, endSession]);
+  useEffect(() => onSignOutRequest(requestSignOut), [requestSignOut]);
+  // Sent while the question was open: nothing is lost any more, and the person asked to sign out.
+  useEffect(() => {
+    if (confirmingSignOut && waiting === 0 && !signingOut) endSession();
+  }, [confirmingSignOut, waiting, signingOut, endSession]);
   const user = useCurrentUser();
   const [language, setLanguage] = useLanguage();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -143,7 +155,7 @@ export function AppHeader({ quickAdd, bell }: AppHeaderProps) {
       )}
       {confirmingSignOut && (
         <Suspense fallback={null}>
-          <SignOutConfirm waiting={waiting} onConfirm={() => void signOut()} onCancel={() => setConfirmingSignOut(false)} />
+          <SignOutConfirm waiting={waiting} busy={signingOut} onConfirm={endSession} onCancel={() => setConfirmingSignOut(false)} />
         </Suspense>
       )}
     </header>

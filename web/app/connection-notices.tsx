@@ -44,6 +44,8 @@ function syncTimeText(moment: number, language: string): string {
   return new Intl.DateTimeFormat(language, today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+const RETRY_EVERY_MS = 30_000;
+
 /** Sends what waits whenever there is a connection and something to send; says what the server refused. */
 function useSendingWhenOnline(online: boolean, pending: readonly PendingWrite[]) {
   const { t } = useTranslation('offline');
@@ -52,11 +54,18 @@ function useSendingWhenOnline(online: boolean, pending: readonly PendingWrite[])
   useEffect(() => {
     if (!online || sendable === 0) return;
     let stop: (() => void) | undefined;
+    let retry: ReturnType<typeof setInterval> | undefined;
     void offlineWrites().then(({ onWriteRefused, replayPendingWrites }) => {
       stop = onWriteRefused(({ message }) => toast.show(t('refused', { message }), 'error'));
       void replayPendingWrites();
+      // The server down, busy (429) or the connection weak: what is still waiting is tried again
+      // every half minute while the app is open, not only when something changes.
+      retry = setInterval(() => void replayPendingWrites(), RETRY_EVERY_MS);
     });
-    return () => stop?.();
+    return () => {
+      stop?.();
+      clearInterval(retry);
+    };
   }, [online, sendable, t, toast]);
 }
 

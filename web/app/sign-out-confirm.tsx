@@ -5,7 +5,17 @@ import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
  * Signing out with changes made offline and not yet sent (issue 23): signing out deletes them from
  * the device (the next person here must not send them), so the person is told first. Loaded only then.
  */
-export default function SignOutConfirm({ waiting, onConfirm, onCancel }: { waiting: number; onConfirm(): void; onCancel(): void }) {
+export default function SignOutConfirm({
+  waiting,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  waiting: number;
+  busy: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
   const { t } = useTranslation('offline');
   return (
     <ConfirmDialog
@@ -15,6 +25,7 @@ export default function SignOutConfirm({ waiting, onConfirm, onCancel }: { waiti
       cancelLabel={t('signOut.cancel')}
       closeLabel={t('common:actions.close')}
       tone="danger"
+      busy={busy}
       onConfirm={onConfirm}
       onCancel={onCancel}
     >

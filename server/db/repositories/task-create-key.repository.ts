@@ -6,7 +6,7 @@ export function createTaskCreateKeyRepository(db: Kysely<Tables>) {
   return {
     /**
      * Claims the key for a create in this transaction. Already claimed: the task that create made
-     * (undefined when it was deleted since). On PostgreSQL a claim by a create still running waits
+     * (null when it was deleted since: the key then goes to the task made now). On PostgreSQL a claim by a create still running waits
      * for it to end, so two at once never both create.
      */
     async claim(userId: number, key: string, now: string): Promise<{ claimed: true } | { claimed: false; taskId: number | null }> {
@@ -16,11 +16,14 @@ export function createTaskCreateKeyRepository(db: Kysely<Tables>) {
         .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { claimed: true };
+      // Read by an UPDATE, which on PostgreSQL holds the row to the end of this transaction: two
+      // creates with the key of a deleted task (task_id null) make one task between them, not two.
       const row = await db
-        .selectFrom('task_create_keys')
-        .select('task_id')
+        .updateTable('task_create_keys')
+        .set((eb) => ({ key: eb.ref('key') }))
         .where('user_id', '=', userId)
         .where('key', '=', key)
+        .returning('task_id')
         .executeTakeFirst();
       return { claimed: false, taskId: row?.task_id ?? null };
     },

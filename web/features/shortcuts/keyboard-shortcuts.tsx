@@ -11,6 +11,7 @@ import { UPCOMING_PATH } from './navigation.ts';
 import { createShortcutMatcher, type ShortcutId } from './shortcut-matcher.ts';
 import type * as Actions from './shortcut-actions.ts';
 import type { PaletteContext } from './shortcut-actions.ts';
+import { requestSignOut } from '../../lib/sign-out-request.ts';
 
 // Each loads when first asked for: the dashboard's first load carries neither (nor cmdk).
 const ShortcutsDialog = lazyWithRetry(() => import('./shortcuts-dialog.tsx'));
@@ -85,7 +86,8 @@ export function KeyboardShortcuts() {
       queryClient,
       showShortcuts: () => setOpen('help'),
       setTheme,
-      signOut: () => void signOut(),
+      // Through the layout's check: changes made offline that still wait are not dropped unasked.
+      signOut: () => requestSignOut(() => void signOut()),
     }),
     [queryClient, setTheme, signOut],
   );

@@ -15,6 +15,7 @@ import { useUserClock } from '../../lib/use-user-clock.ts';
 import { TaskCard } from './task-card.tsx';
 import { useTaskLayout, ViewControls } from './view-controls.tsx';
 import { useToggleCompletion } from './use-task-actions.ts';
+import { Loading } from '../../components/ui/loading.tsx';
 
 export type DueViewName = 'today' | 'upcoming';
 
@@ -60,6 +61,8 @@ function useTasksDue(range: Pick<TaskServerFilters, 'due_from' | 'due_to'>) {
   return {
     tasks,
     loading: own.isPending || shared.isPending,
+    // Offline, a day never read on this device (the lists are asked for by date) waits for the connection.
+    paused: own.fetchStatus === 'paused' || shared.fetchStatus === 'paused',
     error: own.error ?? shared.error,
     retry: () => void Promise.all([own.refetch(), shared.refetch()]),
   };
@@ -80,7 +83,7 @@ export default function DueView({ view, onOpenTask }: DueViewProps) {
   const taskLayout = useTaskLayout();
   const { viewMode: layout, density } = taskLayout;
   const range = view === 'today' ? { due_to: today } : { due_from: today, due_to: addDays(today, UPCOMING_DAYS - 1) };
-  const { tasks, loading, error, retry } = useTasksDue(range);
+  const { tasks, loading, paused, error, retry } = useTasksDue(range);
   const toggle = useToggleCompletion();
   const onToggle = useCallback((task: Task) => toggle.mutate(task), [toggle]);
 
@@ -112,9 +115,11 @@ export default function DueView({ view, onOpenTask }: DueViewProps) {
     );
   if (loading)
     return (
-      <p role="status" className="py-8 text-center text-sm text-muted">
-        {t('loading')}
-      </p>
+      <Loading paused={paused}>
+        <p role="status" className="py-8 text-center text-sm text-muted">
+          {t('loading')}
+        </p>
+      </Loading>
     );
 
   const sorted = [...tasks].sort((a, b) => byDueMoment(a.task, b.task));

@@ -82,6 +82,8 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
   const overdue = !!task && isPastDue(task, today, now);
   // Made offline and not on the server yet (decision 033): what needs the server waits for it.
   const madeOffline = !!task && task.id < 0;
+  // A tab left open on another task that this one has not (made offline: no sharing, no activity yet).
+  const shownTab = madeOffline && (tab === 'shared' || tab === 'activity') ? 'details' : tab;
 
   async function exportAs(format: ExportFormat) {
     if (!task) return;
@@ -325,7 +327,7 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
         </dl>
       </section>
 
-      <TaskRepeat task={task} canEdit={isOwner || hasAccepted} />
+      <TaskRepeat task={task} canEdit={(isOwner || hasAccepted) && !madeOffline} />
       {(isOwner || hasAccepted) && !madeOffline && <TaskReminders task={task} />}
 
       <section className="flex flex-wrap gap-2 border-t border-line pt-4">
@@ -418,7 +420,7 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
       ) : (
         <Tabs<TabKey>
           label={t('detail.tabs')}
-          active={tab}
+          active={shownTab}
           onChange={setTab}
           items={[
             { key: 'details', label: t('detail.details') },
@@ -432,15 +434,17 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
                 ]),
           ]}
           panel={
-            tab === 'details' ? (
+            shownTab === 'details' ? (
               details
-            ) : tab === 'activity' ? (
+            ) : shownTab === 'activity' ? (
               detail.isPlaceholderData ? (
-                <Skeleton className="h-16 w-full" />
+                <Loading paused={detail.fetchStatus === 'paused'}>
+                  <Skeleton className="h-16 w-full" />
+                </Loading>
               ) : (
                 <TaskActivity logs={detail.data.activity_logs} />
               )
-            ) : tab === 'comments' ? (
+            ) : shownTab === 'comments' ? (
               (renderComments?.(task) ?? <p className="text-sm text-muted">{t('detail.commentsUnavailable')}</p>)
             ) : (
               (renderSharedWith?.(task) ?? <p className="text-sm text-muted">{t('detail.notShared')}</p>)

@@ -19,6 +19,7 @@ import {
   type TaskPage,
   type TaskScope,
 } from '../../lib/api/task-queries.ts';
+import { serverTaskId } from '../../lib/offline/pending-writes.ts';
 import { emitTaskAdded } from '../../lib/task-events.ts';
 import { offerUndoInToast } from '../../lib/undo-toast.ts';
 import { timeText } from './due-time.ts';
@@ -224,17 +225,23 @@ export function useDeleteTask(onDeleted: () => void) {
   };
 
   return useMutation({
-    // Made offline and not yet sent (decision 033): nothing on the server to delete, nor to undo.
-    mutationFn: (id: number) =>
-      id < 0 ? import('../../lib/offline/offline-writes.ts').then(({ discardWaitingTask }) => discardWaitingTask(id)) : deleteTask(id),
+    // Made offline and not yet sent (decision 034): nothing on the server to delete, nor to undo.
+    // Sent meanwhile, it is deleted under the id the server gave it.
+    mutationFn: async (id: number) => {
+      if (id < 0 && (await (await import('../../lib/offline/offline-writes.ts')).discardWaitingTask(id))) return 'discarded' as const;
+      await deleteTask(serverTaskId(id));
+      return 'deleted' as const;
+    },
     // From the moment it is asked: a refresh of the open task started now would answer 404.
     onMutate: async (id) => {
       markTaskDeleted(id);
       await queryClient.cancelQueries({ queryKey: taskKeys.detail(id) });
     },
-    onSuccess: (_result, id) => {
+    onSuccess: (result, shownId) => {
       onDeleted();
-      if (id < 0) return void toast.show(t('toasts.deleted'));
+      if (result === 'discarded') return void toast.show(t('toasts.deleted'));
+      const id = serverTaskId(shownId);
+      markTaskDeleted(id);
       updateLoadedTasks(queryClient, 'own', (tasks) => tasks.filter((task) => task.id !== id));
       void queryClient.invalidateQueries({ queryKey: taskKeys.all });
       void queryClient.invalidateQueries({ queryKey: labelKeys.all });

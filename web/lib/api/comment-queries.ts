@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { TIMINGS } from '../../../common/constants.ts';
 import { Comment, CommentsResponse } from '../../../common/schemas/comment.schema.ts';
 import { apiRequest } from '../api-client.ts';
-import { writesMustWait } from '../offline/pending-writes.ts';
+import { serverTaskId, writesMustWait } from '../offline/pending-writes.ts';
 import { commentKeys } from './comment-keys.ts';
 import { taskKeys } from './task-queries.ts';
 
@@ -24,7 +24,8 @@ export const commentsQuery = (taskId: number) =>
   });
 
 /** POST /api/tasks/comments/add: the task id travels as a string (spec §7). */
-export const addComment = async (taskId: number, content: string, parentId: number | null, mentions: number[] = []) => {
+export const addComment = async (shownTaskId: number, content: string, parentId: number | null, mentions: number[] = []) => {
+  const taskId = serverTaskId(shownTaskId);
   // Offline, it waits with the other changes and shows in the thread meanwhile (decision 033).
   if (writesMustWait()) return (await import('../offline/offline-writes.ts')).queueComment(taskId, content, parentId, mentions);
   return apiRequest('/api/tasks/comments/add', {

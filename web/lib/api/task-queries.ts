@@ -12,7 +12,7 @@ import {
   TasksPage,
 } from '../../../common/schemas/task.schema.ts';
 import { apiRequest } from '../api-client.ts';
-import { waitingNewTasks, writesMustWait } from '../offline/pending-writes.ts';
+import { serverTaskId, waitingNewTasks, writesMustWait } from '../offline/pending-writes.ts';
 
 /** Making, editing, completing and reopening while offline (decision 033): loaded the first time it is needed. */
 const offlineWrites = () => import('../offline/offline-writes.ts');
@@ -82,13 +82,31 @@ export interface TaskPageParam {
   cursor: string | null;
 }
 
+/**
+ * Whether a task made offline belongs in a list with these filters, as the server would decide
+ * (its search reads title and description, case aside), in the stream of its status.
+ */
+export function fitsList(task: Task, filters: TaskServerFilters, status: TaskPageParam['status']): boolean {
+  const search = filters.search?.trim().toLowerCase();
+  const due = task.due_date ?? '';
+  return (
+    (task.is_completed === 1) === (status === 'completed') &&
+    (!filters.label || filters.label === 'all' || task.labels.some((label) => label.name.toLowerCase() === filters.label!.toLowerCase())) &&
+    (!filters.priority || filters.priority === 'all' || task.priority === filters.priority) &&
+    (!search || `${task.title}\n${task.description}`.toLowerCase().includes(search)) &&
+    (!filters.due_date || due === filters.due_date) &&
+    (!filters.due_from || (due !== '' && due >= filters.due_from)) &&
+    (!filters.due_to || (due !== '' && due <= filters.due_to))
+  );
+}
+
 /** GET /api/tasks (own) or GET /api/tasks/shared: one page with the same filters. */
 async function fetchTaskPage(scope: TaskScope, filters: TaskServerFilters, param: TaskPageParam, signal: AbortSignal): Promise<TaskPage> {
   const query = { ...toQuery(filters), status: param.status, limit: TASK_PAGE_SIZE, cursor: param.cursor ?? undefined };
   if (scope === 'own') {
     const body = await apiRequest('/api/tasks', { query, schema: TasksPage, signal });
-    // Tasks made offline stay on top of the first page until the server has them (decision 033).
-    const waiting = param.cursor === null && param.status === 'pending' ? waitingNewTasks() : [];
+    // Tasks made offline stay on top of the first page of their stream until the server has them (decision 034).
+    const waiting = param.cursor === null ? waitingNewTasks().filter((task) => fitsList(task, filters, param.status)) : [];
     return { tasks: waiting.length ? [...waiting, ...body.tasks] : body.tasks, next_cursor: body.next_cursor ?? null };
   }
   const body = await apiRequest('/api/tasks/shared', { query, schema: SharedTasksPage, signal });
@@ -186,7 +204,8 @@ export const addTask = async (input: TaskInput & { duplicated_from?: number }) =
   return apiRequest('/api/tasks/add', { method: 'POST', body: input, schema: TaskResponse }).then((r) => r.task);
 };
 
-export const updateTask = async (id: number, input: TaskInput) => {
+export const updateTask = async (shownId: number, input: TaskInput) => {
+  const id = serverTaskId(shownId);
   if (writesMustWait()) return (await offlineWrites()).queueUpdate(id, input);
   return apiRequest(`/api/tasks/update/${id}`, { method: 'PUT', body: input, schema: TaskResponse }).then((r) => r.task);
 };
@@ -197,7 +216,9 @@ export const updateTask = async (id: number, input: TaskInput) => {
  * overwritten with the title the screen had. An absent `due_time` keeps the task's time.
  */
 export const moveTaskDue = async (id: number, due: { due_date: string | null; due_time?: string | null }) => {
-  const { task } = await apiRequest(`/api/task/${id}`, { schema: TaskDetailResponse });
+  // Offline (or behind waiting writes) the task as this device shows it: the edit then waits with the others.
+  const shown = writesMustWait() ? (await offlineWrites()).shownTaskNow(serverTaskId(id)) : undefined;
+  const { task } = shown ? { task: shown } : await apiRequest(`/api/task/${serverTaskId(id)}`, { schema: TaskDetailResponse });
   return updateTask(id, { title: task.title, due_date: due.due_date ?? '', ...(due.due_time !== undefined && { due_time: due.due_time }) });
 };
 
@@ -220,13 +241,14 @@ export const setTaskCompleted = (id: number, completed: boolean, options: Comple
  * made (null otherwise) and the subtasks completed with it.
  */
 export const changeCompletion = async (
-  id: number,
+  shownId: number,
   completed: boolean,
   options: CompletionOptions = {},
-): Promise<{ task: Task; next_occurrence: Task | null; completed_subtask_ids: number[] }> =>
+): Promise<{ task: Task; next_occurrence: Task | null; completed_subtask_ids: number[] }> => {
+  const id = serverTaskId(shownId);
   // Offline, it waits to be sent; a repeating task's next occurrence follows once it is (an undo
   // then reopens the task only: what a completion sent later made is not known yet).
-  writesMustWait()
+  return writesMustWait()
     ? (await offlineWrites()).queueCompletion(id, completed, Boolean(options.completeSubtasks))
     : completed
       ? apiRequest(`/api/tasks/complete/${id}`, {
@@ -246,6 +268,7 @@ export const changeCompletion = async (
             : {}),
           schema: CompletionResponse,
         }).then((r) => ({ task: r.task, next_occurrence: null, completed_subtask_ids: [] }));
+};
 
 export const deleteTask = (id: number) => apiRequest(`/api/tasks/delete/${id}`, { method: 'DELETE' });
 

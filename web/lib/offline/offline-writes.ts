@@ -49,6 +49,9 @@ function shownTask(queryClient: QueryClient, id: number): Task | undefined {
   return queryClient.getQueryData<{ task: Task }>(taskKeys.detail(id))?.task ?? loadedTask(queryClient, id);
 }
 
+/** The task as this device shows it now (an undo made offline starts from it). */
+export const shownTaskNow = (id: number): Task | undefined => shownTask(writesQueryClient(), id);
+
 /** The labels of an edit as chips: those the task already has keep their colour. */
 function labelsFor(names: string[], known: Label[]): Label[] {
   return names.map(
@@ -413,24 +416,31 @@ class ChangedMeanwhile extends Error {
   }
 }
 
+/** How many times a write is sent over a task that keeps changing before it waits for the next pass. */
+const RESENDS = 3;
+
 /**
  * Sends a write; when the task changed since it was made (412), sends it again on the task as it
- * is now if nothing it changes was changed there, or drops a completion the task already has.
+ * is now if nothing it changes was changed there, or drops a completion the task already has, as
+ * often as the task changes meanwhile (up to RESENDS; then it waits for the next pass).
  * Otherwise ChangedMeanwhile: the person chooses.
  */
 async function sendFitting(write: PendingWrite): Promise<Task | undefined> {
-  try {
-    return await send(write, write.taskId);
-  } catch (error) {
-    const current = error instanceof ApiError && error.status === 412 ? (error.body as { task?: Task } | undefined)?.task : undefined;
-    if (!current) throw error;
-    if (write.kind === 'complete' || write.kind === 'reopen') {
-      if (current.is_completed === (write.kind === 'complete' ? 1 : 0)) return current;
-      return send(write, write.taskId, current.revision);
+  let revision: number | undefined;
+  for (let attempt = 0; attempt <= RESENDS; attempt++) {
+    try {
+      return await send(write, write.taskId, revision);
+    } catch (error) {
+      const current = error instanceof ApiError && error.status === 412 ? (error.body as { task?: Task } | undefined)?.task : undefined;
+      if (!current) throw error;
+      if ((write.kind === 'complete' || write.kind === 'reopen') && current.is_completed === (write.kind === 'complete' ? 1 : 0))
+        return current;
+      if (write.kind === 'update' && !editStillFits(write, current)) throw new ChangedMeanwhile(current);
+      revision = current.revision;
     }
-    if (write.kind === 'update' && editStillFits(write, current)) return send(write, write.taskId, current.revision);
-    throw new ChangedMeanwhile(current);
   }
+  // Changed again at every try: left as it is, for the next pass.
+  throw new NetworkError();
 }
 
 /**
@@ -440,18 +450,22 @@ async function sendFitting(write: PendingWrite): Promise<Task | undefined> {
  */
 export async function settleConflict(writeId: string, keep: 'mine' | 'theirs'): Promise<void> {
   const queryClient = writesQueryClient();
-  const write = pendingWrites().find((other) => other.id === writeId);
-  if (!write || write.kind !== 'update' || !write.conflict) return;
-  const current = write.conflict;
-  if (keep === 'theirs') {
-    await savePendingWrites(pendingWrites().filter((other) => other.id !== writeId));
-    changeShownTask(queryClient, write.taskId, () => current);
-  } else {
-    const { conflict: _settled, ...rest } = write;
-    await savePendingWrites(
-      pendingWrites().map((other) => (other.id === writeId ? { ...rest, base: { ...rest.base, revision: current.revision } } : other)),
-    );
-  }
+  // Under the list's lock, on the list as stored: another tab may be sending or adding meanwhile.
+  await withPendingWrites(async () => {
+    await loadPendingWrites();
+    const write = pendingWrites().find((other) => other.id === writeId);
+    if (!write || write.kind !== 'update' || !write.conflict) return;
+    const current = write.conflict;
+    if (keep === 'theirs') {
+      await savePendingWrites(pendingWrites().filter((other) => other.id !== writeId));
+      changeShownTask(queryClient, write.taskId, () => current);
+    } else {
+      const { conflict: _settled, ...rest } = write;
+      await savePendingWrites(
+        pendingWrites().map((other) => (other.id === writeId ? { ...rest, base: { ...rest.base, revision: current.revision } } : other)),
+      );
+    }
+  });
   await replayPendingWrites();
 }
 
@@ -459,15 +473,20 @@ export async function settleConflict(writeId: string, keep: 'mine' | 'theirs'): 
  * A task made offline and deleted before it reached the server: nothing is sent for it, and it
  * goes from the lists at once.
  */
-export async function discardWaitingTask(id: number): Promise<void> {
+export async function discardWaitingTask(id: number): Promise<boolean> {
   const queryClient = writesQueryClient();
-  await withPendingWrites(async () => {
+  const discarded = await withPendingWrites(async () => {
     await loadPendingWrites();
+    // Sent meanwhile (a pass took it just before): the caller deletes it on the server instead.
+    if (!pendingWrites().some((write) => write.kind === 'create' && write.taskId === id)) return false;
     await savePendingWrites(pendingWrites().filter((write) => write.taskId !== id));
+    return true;
   });
+  if (!discarded) return false;
   queryClient.setQueriesData<InfiniteData<TaskPage>>({ queryKey: taskKeys.pages('own') }, (data) =>
     data ? { ...data, pages: data.pages.map((page) => ({ ...page, tasks: page.tasks.filter((task) => task.id !== id) })) } : data,
   );
+  return true;
 }
 
 /** The edit as it would make the task: "yours" beside "theirs" in the choice. */

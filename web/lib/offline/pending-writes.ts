@@ -66,13 +66,24 @@ export const writesMustWait = () => database !== undefined && (!onlineManager.is
 /** The tasks made offline and not yet on the server, as they are shown now. */
 export const waitingNewTasks = (): Task[] => writes.flatMap((write) => (write.kind === 'create' ? [write.task] : []));
 
+/** The ids the server gave the tasks made offline on this page, by their temporary ids. */
+const createdIds = new Map<number, number>();
+/**
+ * A task's id as the server knows it: a screen still holding a task made offline by its temporary
+ * id (an edit or delete dialog opened before it was sent) reaches the task the server made of it.
+ */
+export const serverTaskId = (id: number): number => (id < 0 ? (createdIds.get(id) ?? id) : id);
+
 const createdListeners = new Set<(temporaryId: number, id: number) => void>();
 /** Hears when a task made offline is on the server, under its own id (an open dialog follows it there). */
 export function onWaitingTaskCreated(listener: (temporaryId: number, id: number) => void): () => void {
   createdListeners.add(listener);
   return () => void createdListeners.delete(listener);
 }
-export const announceTaskCreated = (temporaryId: number, id: number) => createdListeners.forEach((listener) => listener(temporaryId, id));
+export function announceTaskCreated(temporaryId: number, id: number) {
+  createdIds.set(temporaryId, id);
+  createdListeners.forEach((listener) => listener(temporaryId, id));
+}
 
 export const pendingWrites = (): readonly PendingWrite[] => writes;
 
