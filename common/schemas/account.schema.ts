@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredField } from './messages.ts';
-import { EmailAddress, newPasswordFields, withMatchingPasswords, User } from './user.schema.ts';
+import { User } from './user.schema.ts';
+import { EmailAddress, newPasswordFields, withMatchingPasswords } from './user-input.schema.ts';
 
 /** The secret of a link mailed to an address (base64url of 32 random bytes: 43 characters). */
 export const linkToken = z

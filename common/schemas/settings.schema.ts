@@ -3,7 +3,7 @@ import { LIMITS } from '../limits.ts';
 import { canonicalTimeZone } from '../time-zone.ts';
 import { recordIdParams } from './ids.ts';
 import { requiredField } from './messages.ts';
-import { EmailAddress, newPasswordFields, withMatchingPasswords, PersonName } from './user.schema.ts';
+import { EmailAddress, newPasswordFields, withMatchingPasswords, PersonName } from './user-input.schema.ts';
 
 /** Account settings beside the spec's user card (issue 18). */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INT32_MAX } from './ids.ts';
-import { Task } from './task.schema.ts';
+import { TaskWithActivity } from './task-detail.schema.ts';
 
 /*
  * A task's revision on the wire (decision 031): the entity tag of its writes. Apart from the task
@@ -69,5 +69,5 @@ export const TASK_CHANGED_MESSAGE = 'This task was changed by someone else since
  * task as it is now, as GET /api/task/{id} shows it (with its activity), for the person to choose.
  */
 export const TaskChangedResponse = z
-  .object({ message: z.string(), task: Task })
+  .object({ message: z.string(), task: TaskWithActivity })
   .describe('The task changed since the revision in If-Match: nothing was written; `task` is the task as it is now');

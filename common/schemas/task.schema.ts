@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { PRIORITIES, RECURRENCE_FROM } from '../constants.ts';
-import { ActivityLog } from './activity.schema.ts';
 import { Label } from './label.schema.ts';
-import { Subtask, SubtaskProgress } from './subtask.schema.ts';
+import { SubtaskProgress } from './subtask.schema.ts';
 
 /*
  * A task as the API answers it (spec §3). What requests carry (the task form, list queries, the
@@ -58,7 +57,6 @@ export const Task = z.object({
    * if the task changed meanwhile (decision 031).
    */
   revision: z.number().int().nonnegative(),
-  activity_logs: z.array(ActivityLog).optional(),
 });
 export type Task = z.infer<typeof Task>;
 
@@ -80,12 +78,6 @@ const nextCursor = z.string().nullable().optional().describe('With `limit` or `c
 /** The list answers with `limit` or `cursor` (beyond the spec): a page and where the next one starts. */
 export const TasksPage = TasksResponse.extend({ next_cursor: nextCursor });
 export const SharedTasksPage = SharedTasksResponse.extend({ next_cursor: nextCursor });
-export const TaskDetailResponse = z.object({
-  task: Task,
-  activity_logs: z.array(ActivityLog),
-  /** Beyond the spec (issue 21): the task's subtasks in order (always sent; optional for a detail painted from a list). */
-  subtasks: z.array(Subtask).optional(),
-});
 export const CompletionResponse = z.object({ task: Task });
 
 /**

@@ -8,11 +8,11 @@ import {
   SharedTasksPage,
   SkipOccurrenceResponse,
   RescheduleResponse,
-  TaskDetailResponse,
   TasksPage,
   TaskSummary,
   Task,
 } from '../../common/schemas/task.schema.ts';
+import { TaskDetailResponse } from '../../common/schemas/task-detail.schema.ts';
 import {
   RescheduleInput,
   TaskIdParams,

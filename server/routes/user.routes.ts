@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, MessageBody } from '../../common/schemas/error.schema.ts';
-import { LoginInput, LoginResponse, RegisterInput, RegisterResponse, UserResponse } from '../../common/schemas/user.schema.ts';
+import { LoginResponse, RegisterResponse, UserResponse } from '../../common/schemas/user.schema.ts';
+import { LoginInput, RegisterInput } from '../../common/schemas/user-input.schema.ts';
 import { isLanguageCode, matchLanguage } from '../../common/locales.ts';
 import { presentUser, type AuthService } from '../services/auth.service.ts';
 import { requireUser } from '../plugins/auth.ts';

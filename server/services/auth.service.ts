@@ -1,5 +1,6 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { LoginInput, RegisterInput, User } from '../../common/schemas/user.schema.ts';
+import type { User } from '../../common/schemas/user.schema.ts';
+import type { LoginInput, RegisterInput } from '../../common/schemas/user-input.schema.ts';
 import type { TokenRepository, TokenRow } from '../db/repositories/token.repository.ts';
 import type { UserRepository, UserRow } from '../db/repositories/user.repository.ts';
 import { isUniqueViolation, UnauthorizedError, ValidationError } from '../errors.ts';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ActivityChange, ActivityEvent, ActivityLog } from '../../common/schemas/activity.schema.ts';
 import type { Task, TaskSummary } from '../../common/schemas/task.schema.ts';
+import type { TaskWithActivity } from '../../common/schemas/task-detail.schema.ts';
 import type { TaskInputParsed, TaskListQuery, TaskSummaryQuery, TaskUpdateInputParsed } from '../../common/schemas/task-input.schema.ts';
 import { DUE_TIME_NEEDS_DATE_MESSAGE } from '../../common/schemas/task-input.schema.ts';
 import { SUBTASK_LIMIT_MESSAGE, SUBTASK_TITLES_NAMED, SUBTASKS_PER_TASK_MAX, type Subtask } from '../../common/schemas/subtask.schema.ts';
@@ -158,7 +159,7 @@ export function createTaskService(deps: {
   async function withActivity(
     taskId: number,
     db: ReturnType<typeof repositories> = base,
-  ): Promise<{ task: Task; activity_logs: ActivityLog[]; subtasks: Subtask[] }> {
+  ): Promise<{ task: TaskWithActivity; activity_logs: ActivityLog[]; subtasks: Subtask[] }> {
     const [row, logs, subtasks] = await Promise.all([
       db.tasks.findWithRelations(taskId),
       db.activity.listForTask(taskId),

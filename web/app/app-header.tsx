@@ -48,19 +48,10 @@ export function AppHeader({ quickAdd, bell }: AppHeaderProps) {
   const { signOut } = useSession();
   const waiting = usePendingWrites().length;
   const [confirmingSignOut, setConfirmingSignOut] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
-  const endSession = useCallback(() => {
-    setSigningOut(true);
-    void signOut();
-  }, [signOut]);
   // Changes made offline and not yet sent are deleted by signing out: asked first (issue 23), from
   // here and from the command palette.
-  const requestSignOut = useCallback(() => (waiting > 0 ? setConfirmingSignOut(true) : endSession()), [waiting, endSession]);
+  const requestSignOut = useCallback(() => (waiting > 0 ? setConfirmingSignOut(true) : void signOut()), [waiting, signOut]);
   useEffect(() => onSignOutRequest(requestSignOut), [requestSignOut]);
-  // Sent while the question was open: nothing is lost any more, and the person asked to sign out.
-  useEffect(() => {
-    if (confirmingSignOut && waiting === 0 && !signingOut) endSession();
-  }, [confirmingSignOut, waiting, signingOut, endSession]);
   const user = useCurrentUser();
   const [language, setLanguage] = useLanguage();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -155,7 +146,7 @@ export function AppHeader({ quickAdd, bell }: AppHeaderProps) {
       )}
       {confirmingSignOut && (
         <Suspense fallback={null}>
-          <SignOutConfirm waiting={waiting} busy={signingOut} onConfirm={endSession} onCancel={() => setConfirmingSignOut(false)} />
+          <SignOutConfirm waiting={waiting} signOut={signOut} onCancel={() => setConfirmingSignOut(false)} />
         </Suspense>
       )}
     </header>

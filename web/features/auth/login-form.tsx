@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoginInput } from '../../../common/schemas/user.schema.ts';
+import { LoginInput } from '../../../common/schemas/user-input.schema.ts';
 import { paths } from '../../app/paths.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';

@@ -12,7 +12,7 @@ import { LabelChip } from '../../components/ui/label-chip.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useAcceptShare, useDeclineShare } from '../../lib/api/share-queries.ts';
+import { useAcceptShare, useDeclineShare } from '../../lib/api/share-writes.ts';
 import { Loading } from '../../components/ui/loading.tsx';
 
 /** The dropdown's list of pending shares, loaded when the bell is first opened (not on every page load). */

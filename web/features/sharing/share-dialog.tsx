@@ -10,7 +10,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { inputClasses } from '../../components/ui/text-field.tsx';
-import { useShareTask } from '../../lib/api/share-queries.ts';
+import { useShareTask } from '../../lib/api/share-writes.ts';
 import { cx } from '../../lib/class-names.ts';
 import { useApiForm } from '../../lib/forms/use-api-form.ts';
 

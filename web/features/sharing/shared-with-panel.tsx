@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useRemoveShare } from '../../lib/api/share-queries.ts';
+import { useRemoveShare } from '../../lib/api/share-writes.ts';
 import { cx } from '../../lib/class-names.ts';
 
 export interface SharedWithPanelProps {

@@ -23,7 +23,7 @@ import { isMultiline, pastedTitles } from './pasted-lines.ts';
 import { inputClasses } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useSubtaskWrites, type SubtaskWrite } from '../../lib/api/subtask-queries.ts';
-import { taskDetailQuery } from '../../lib/api/task-queries.ts';
+import { taskDetailQuery } from '../../lib/api/task-detail-query.ts';
 import { cx } from '../../lib/class-names.ts';
 
 // The texts start loading with the dialogs' chunk, so opening a task rarely waits for them.

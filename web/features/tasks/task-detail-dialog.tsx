@@ -15,8 +15,9 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { streamAiText } from '../../lib/api/ai-queries.ts';
 import { downloadTaskExport, type ExportFormat } from '../../lib/api/export-download.ts';
-import { useLeaveShare } from '../../lib/api/share-queries.ts';
-import { detailMayBeFetched, loadedTask, taskDetailQuery } from '../../lib/api/task-queries.ts';
+import { useLeaveShare } from '../../lib/api/share-writes.ts';
+import { detailMayBeFetched, loadedTask } from '../../lib/api/task-queries.ts';
+import { taskDetailQuery } from '../../lib/api/task-detail-query.ts';
 import { cx } from '../../lib/class-names.ts';
 import { lazyWithRetry } from '../../lib/lazy-with-retry.ts';
 import { dateTimeText, dueDateText } from './task-dates.ts';
@@ -66,7 +67,7 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
     // The card's task shows at once; the answer adds the activity (and anything newer).
     placeholderData: () => {
       const task = taskId === null ? undefined : loadedTask(queryClient, taskId);
-      return task ? { task, activity_logs: [] } : undefined;
+      return task ? { task: { ...task, activity_logs: [] }, activity_logs: [] } : undefined;
     },
   });
   const toggle = useToggleCompletion();

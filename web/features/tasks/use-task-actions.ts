@@ -5,7 +5,7 @@ import type { Task } from '../../../common/schemas/task.schema.ts';
 import type { TaskInput } from '../../../common/schemas/task-input.schema.ts';
 import { useToast } from '../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
-import { labelKeys } from '../../lib/api/label-queries.ts';
+import { labelKeys } from '../../lib/api/label-keys.ts';
 import {
   addTask,
   changeCompletion,

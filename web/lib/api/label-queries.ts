@@ -7,9 +7,10 @@ import {
 } from '../../../common/schemas/label-admin.schema.ts';
 import { LabelsResponse, type Label } from '../../../common/schemas/label.schema.ts';
 import { apiRequest } from '../api-client.ts';
+import { labelKeys } from './label-keys.ts';
 import { taskKeys } from './task-queries.ts';
 
-export const labelKeys = { all: ['labels'] as const };
+export { labelKeys };
 
 export const labelsQuery = () =>
   queryOptions({

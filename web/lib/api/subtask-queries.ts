@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { SubtaskWriteResponse, type Subtask, type SubtaskProgress } from '../../../common/schemas/subtask.schema.ts';
-import type { TaskDetailResponse } from '../../../common/schemas/task.schema.ts';
+import type { TaskDetailResponse } from '../../../common/schemas/task-detail.schema.ts';
 import { apiRequest } from '../api-client.ts';
 import { changeShownTask, holdDetailRefreshes, taskKeys } from './task-queries.ts';
 

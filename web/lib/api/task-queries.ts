@@ -6,7 +6,6 @@ import {
   CompletionResponse,
   SharedTasksPage,
   SkipOccurrenceResponse,
-  TaskDetailResponse,
   TaskResponse,
   TaskSummary,
   TasksPage,
@@ -82,31 +81,15 @@ export interface TaskPageParam {
   cursor: string | null;
 }
 
-/**
- * Whether a task made offline belongs in a list with these filters, as the server would decide
- * (its search reads title and description, case aside), in the stream of its status.
- */
-export function fitsList(task: Task, filters: TaskServerFilters, status: TaskPageParam['status']): boolean {
-  const search = filters.search?.trim().toLowerCase();
-  const due = task.due_date ?? '';
-  return (
-    (task.is_completed === 1) === (status === 'completed') &&
-    (!filters.label || filters.label === 'all' || task.labels.some((label) => label.name.toLowerCase() === filters.label!.toLowerCase())) &&
-    (!filters.priority || filters.priority === 'all' || task.priority === filters.priority) &&
-    (!search || `${task.title}\n${task.description}`.toLowerCase().includes(search)) &&
-    (!filters.due_date || due === filters.due_date) &&
-    (!filters.due_from || (due !== '' && due >= filters.due_from)) &&
-    (!filters.due_to || (due !== '' && due <= filters.due_to))
-  );
-}
-
 /** GET /api/tasks (own) or GET /api/tasks/shared: one page with the same filters. */
 async function fetchTaskPage(scope: TaskScope, filters: TaskServerFilters, param: TaskPageParam, signal: AbortSignal): Promise<TaskPage> {
   const query = { ...toQuery(filters), status: param.status, limit: TASK_PAGE_SIZE, cursor: param.cursor ?? undefined };
   if (scope === 'own') {
     const body = await apiRequest('/api/tasks', { query, schema: TasksPage, signal });
     // Tasks made offline stay on top of the first page of their stream until the server has them (decision 034).
-    const waiting = param.cursor === null ? waitingNewTasks().filter((task) => fitsList(task, filters, param.status)) : [];
+    // (Their filtering loads with the offline writes, only when some wait: decision 025's budget.)
+    const waiting =
+      param.cursor === null && waitingNewTasks().length > 0 ? (await offlineWrites()).waitingTasksIn(filters, param.status) : [];
     return { tasks: waiting.length ? [...waiting, ...body.tasks] : body.tasks, next_cursor: body.next_cursor ?? null };
   }
   const body = await apiRequest('/api/tasks/shared', { query, schema: SharedTasksPage, signal });
@@ -192,13 +175,6 @@ export function changeShownTask(queryClient: QueryClient, id: number, change: (t
   queryClient.setQueryData<{ task: Task }>(taskKeys.detail(id), (data) => (data ? { ...data, task: change(data.task) } : data));
 }
 
-export const taskDetailQuery = (id: number) =>
-  queryOptions({
-    queryKey: taskKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest(`/api/task/${id}`, { schema: TaskDetailResponse, signal }),
-    enabled: () => detailMayBeFetched(id),
-  });
-
 export const addTask = async (input: TaskInput & { duplicated_from?: number }) => {
   if (writesMustWait()) return (await offlineWrites()).queueCreate(input);
   return apiRequest('/api/tasks/add', { method: 'POST', body: input, schema: TaskResponse }).then((r) => r.task);
@@ -218,7 +194,7 @@ export const updateTask = async (shownId: number, input: TaskInput) => {
 export const moveTaskDue = async (id: number, due: { due_date: string | null; due_time?: string | null }) => {
   // Offline (or behind waiting writes) the task as this device shows it: the edit then waits with the others.
   const shown = writesMustWait() ? (await offlineWrites()).shownTaskNow(serverTaskId(id)) : undefined;
-  const { task } = shown ? { task: shown } : await apiRequest(`/api/task/${serverTaskId(id)}`, { schema: TaskDetailResponse });
+  const { task } = shown ? { task: shown } : await apiRequest(`/api/task/${serverTaskId(id)}`, { schema: TaskResponse });
   return updateTask(id, { title: task.title, due_date: due.due_date ?? '', ...(due.due_time !== undefined && { due_time: due.due_time }) });
 };
 

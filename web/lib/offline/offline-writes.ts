@@ -6,13 +6,14 @@ import { revisionTag } from '../../../common/schemas/task-revision.schema.ts';
 import { CompleteResponse, CompletionResponse, TaskResponse, type Task } from '../../../common/schemas/task.schema.ts';
 import { ApiError, NetworkError, apiRequest } from '../api-client.ts';
 import { commentKeys } from '../api/comment-keys.ts';
-import { changeShownTask, loadedTask, taskKeys, type TaskPage } from '../api/task-queries.ts';
+import { changeShownTask, loadedTask, taskKeys, type TaskPage, type TaskPageParam, type TaskServerFilters } from '../api/task-queries.ts';
 import { readStoredCredentials } from '../stored-session.ts';
 import {
   announceTaskCreated,
   loadPendingWrites,
   pendingWrites,
   savePendingWrites,
+  waitingNewTasks,
   withPendingWrites,
   writesQueryClient,
   type PendingWrite,
@@ -89,6 +90,28 @@ async function add(write: PendingWrite, shown?: Task) {
     await savePendingWrites([...list, write]);
   });
 }
+
+/**
+ * Whether a task made offline belongs in a list with these filters, as the server would decide
+ * (its search reads title and description, case aside), in the stream of its status.
+ */
+export function fitsList(task: Task, filters: TaskServerFilters, status: TaskPageParam['status']): boolean {
+  const search = filters.search?.trim().toLowerCase();
+  const due = task.due_date ?? '';
+  return (
+    (task.is_completed === 1) === (status === 'completed') &&
+    (!filters.label || filters.label === 'all' || task.labels.some((label) => label.name.toLowerCase() === filters.label!.toLowerCase())) &&
+    (!filters.priority || filters.priority === 'all' || task.priority === filters.priority) &&
+    (!search || `${task.title}\n${task.description}`.toLowerCase().includes(search)) &&
+    (!filters.due_date || due === filters.due_date) &&
+    (!filters.due_from || (due !== '' && due >= filters.due_from)) &&
+    (!filters.due_to || (due !== '' && due <= filters.due_to))
+  );
+}
+
+/** The tasks made offline and not yet sent that belong in a list's first page of `status`. */
+export const waitingTasksIn = (filters: TaskServerFilters, status: TaskPageParam['status']): Task[] =>
+  waitingNewTasks().filter((task) => fitsList(task, filters, status));
 
 // --- Made offline -------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../../common/schemas/task.schema.ts';
-import { fitsList } from './task-queries.ts';
+import { fitsList } from './offline-writes.ts';
 
 /** A task made offline (decision 034) shows in a list read meanwhile only where the server would put it. */
 const made: Task = {
