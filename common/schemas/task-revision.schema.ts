@@ -13,7 +13,7 @@ export const revisionTag = (revision: number) => `"${revision}"`;
 
 /** The longest If-Match read: `W/"2147483647"` is 15 characters. */
 export const IF_MATCH_MAX = 32;
-export const IF_MATCH_MESSAGE = 'The If-Match header must be the task\'s revision as an entity tag, such as "7", or *.';
+export const IF_MATCH_MESSAGE = `The If-Match header must be the task's revision as an entity tag, such as "7", or *.`;
 /**
  * `*`, or one revision as the server hands it out (`"7"`; weak `W/"7"` too, since a proxy that
  * compresses may weaken the tags it passes on). Only the digits the server writes: no leading

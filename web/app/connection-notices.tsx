@@ -55,7 +55,10 @@ function useSendingWhenOnline(online: boolean, pending: readonly PendingWrite[])
     if (!online || sendable === 0) return;
     let stop: (() => void) | undefined;
     let retry: ReturnType<typeof setInterval> | undefined;
+    let ended = false;
     void offlineWrites().then(({ onWriteRefused, replayPendingWrites }) => {
+      // Cleaned up before the code arrived: nothing to start.
+      if (ended) return;
       stop = onWriteRefused(({ message }) => toast.show(t('refused', { message }), 'error'));
       void replayPendingWrites();
       // The server down, busy (429) or the connection weak: what is still waiting is tried again
@@ -63,6 +66,7 @@ function useSendingWhenOnline(online: boolean, pending: readonly PendingWrite[])
       retry = setInterval(() => void replayPendingWrites(), RETRY_EVERY_MS);
     });
     return () => {
+      ended = true;
       stop?.();
       clearInterval(retry);
     };

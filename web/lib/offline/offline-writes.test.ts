@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../../common/schemas/task.schema.ts';
-import { changedFields, editedVersion } from './offline-writes.ts';
+import { changedFields, editedVersion, onlyWhatChanged } from './offline-writes.ts';
 import type { PendingWrite } from './pending-writes.ts';
 
 const base: Task = {
@@ -54,5 +54,23 @@ describe('an edit made offline', () => {
       ['Work', '#9333ea'],
       ['home', null],
     ]);
+  });
+});
+
+describe('an edit sent again over a task changed meanwhile', () => {
+  it('carries only what it changes, so a rename and a label someone added stay', () => {
+    const write = edit({ title: base.title, description: base.description, priority: 'high', labels: ['Work'], due_date: '2026-12-01' });
+    const current: Task = {
+      ...base,
+      title: 'Draft the agenda (Farid)',
+      labels: [...base.labels, { id: 9, name: 'urgent', color: null }],
+      revision: 6,
+    };
+    expect(onlyWhatChanged(write, current)).toEqual({ title: 'Draft the agenda (Farid)', priority: 'high' });
+  });
+
+  it('sends its own title when the title is what it changes', () => {
+    const write = edit({ title: 'Draft the agenda for Monday', priority: 'medium' });
+    expect(onlyWhatChanged(write, { ...base, priority: 'low', revision: 5 })).toEqual({ title: 'Draft the agenda for Monday' });
   });
 });

@@ -10,6 +10,7 @@ import { changeShownTask, loadedTask, taskKeys, type TaskPage, type TaskPagePara
 import { readStoredCredentials } from '../stored-session.ts';
 import {
   announceTaskCreated,
+  createdTask,
   loadPendingWrites,
   pendingWrites,
   savePendingWrites,
@@ -81,9 +82,11 @@ function applyInput(task: Task, input: TaskInput): Task {
  * meanwhile). A change of a task made offline also changes the task its create keeps, which lists
  * read again meanwhile show.
  */
-async function add(write: PendingWrite, shown?: Task) {
+async function add(made: PendingWrite, shown?: Task) {
   await withPendingWrites(async () => {
     await loadPendingWrites();
+    // Its task made offline may have been created while this waited for the lock: the write follows it.
+    const write = followCreated(made);
     const list = pendingWrites().map((other) =>
       shown && other.kind === 'create' && other.taskId === write.taskId ? { ...other, task: shown } : other,
     );
@@ -147,11 +150,26 @@ export async function queueCreate(input: TaskInput): Promise<Task> {
   return task;
 }
 
+/** A write of a task made offline whose create has been answered meanwhile: to the task the server made. */
+function followCreated(write: PendingWrite): PendingWrite {
+  const created = createdTask(write.taskId);
+  if (!created) return write;
+  const moved = { ...write, taskId: created.id };
+  return 'base' in moved ? { ...moved, base: { ...moved.base, id: created.id, revision: created.revision } } : moved;
+}
+
 /** A task made offline, first on the first page of the person's own lists. */
 function showOnTop(queryClient: QueryClient, task: Task) {
-  queryClient.setQueriesData<InfiniteData<TaskPage>>({ queryKey: taskKeys.pages('own') }, (data) =>
-    data?.pages[0] ? { ...data, pages: [{ ...data.pages[0], tasks: [task, ...data.pages[0].tasks] }, ...data.pages.slice(1)] } : data,
-  );
+  // Each list by its filters (the last part of its key): only those the server would put it in.
+  for (const [key, data] of queryClient.getQueriesData<InfiniteData<TaskPage>>({ queryKey: taskKeys.pages('own') })) {
+    const filters = (key[3] ?? {}) as TaskServerFilters;
+    const first = data?.pages[0];
+    if (!first || !fitsList(task, filters, filters.status === 'completed' ? 'completed' : 'pending')) continue;
+    queryClient.setQueryData<InfiniteData<TaskPage>>(key, {
+      ...data,
+      pages: [{ ...first, tasks: [task, ...first.tasks] }, ...data.pages.slice(1)],
+    });
+  }
 }
 
 /** An edit of a task shown on this device; one the device has never shown cannot be edited offline. */
@@ -291,8 +309,20 @@ function editStillFits(write: Extract<PendingWrite, { kind: 'update' }>, current
   );
 }
 
+/**
+ * An edit as it is sent over a task changed meanwhile: the fields it changes, and the rest left out
+ * (an update keeps what it leaves out), so nothing someone else changed is put back. The title is
+ * always sent (the update requires it): the edit's if it changed it, the task's as it is now otherwise.
+ */
+export function onlyWhatChanged(write: Extract<PendingWrite, { kind: 'update' }>, current: Task): TaskInput {
+  const changed = new Set<string>(changedFields(write));
+  const body: Record<string, unknown> = { title: changed.has('title') ? write.body.title : current.title };
+  for (const [field, value] of Object.entries(write.body)) if (field !== 'title' && changed.has(field)) body[field] = value;
+  return body as TaskInput;
+}
+
 /** Sends one write; its answer's task (undefined for a comment). */
-async function send(write: PendingWrite, taskId: number, revision?: number): Promise<Task | undefined> {
+async function send(write: PendingWrite, taskId: number, revision?: number, body?: TaskInput): Promise<Task | undefined> {
   const ifMatch = (base: Task) => ({ 'If-Match': revisionTag(revision ?? base.revision) });
   switch (write.kind) {
     case 'create':
@@ -309,7 +339,7 @@ async function send(write: PendingWrite, taskId: number, revision?: number): Pro
       return (
         await apiRequest(`/api/tasks/update/${taskId}`, {
           method: 'PUT',
-          body: write.body,
+          body: body ?? write.body,
           headers: ifMatch(write.base),
           schema: TaskResponse,
         })
@@ -385,9 +415,14 @@ async function replay() {
   let sent = false;
   for (let write = nextToSend(held); write; write = nextToSend(held)) {
     if (!onlineManager.isOnline()) break;
-    // Made offline and never created (its create was refused): nothing to write to.
     if (write.taskId < 0 && write.kind !== 'create') {
-      await savePendingWrites(pendingWrites().filter((other) => other.id !== write!.id));
+      const followed = followCreated(write);
+      // Made offline and never created (its create was refused): nothing to write to.
+      await savePendingWrites(
+        followed === write
+          ? pendingWrites().filter((other) => other.id !== write!.id)
+          : pendingWrites().map((other) => (other.id === write!.id ? followed : other)),
+      );
       continue;
     }
     try {
@@ -396,10 +431,14 @@ async function replay() {
       if (write.kind === 'create' && answer) {
         // Shown under its own id at once: a list read again before the invalidation below would drop it.
         changeShownTask(queryClient, write.taskId, () => answer);
-        announceTaskCreated(write.taskId, answer.id);
+        announceTaskCreated(write.taskId, answer);
       }
       sent = true;
     } catch (error) {
+      if (error instanceof StillChanging) {
+        held.add(write.taskId);
+        continue;
+      }
       if (error instanceof ChangedMeanwhile) {
         await savePendingWrites(pendingWrites().map((other) => (other.id === write!.id ? { ...other, conflict: error.current } : other)));
         held.add(write.taskId);
@@ -433,6 +472,9 @@ function nextToSend(held: Set<number>): PendingWrite | undefined {
   return undefined;
 }
 
+/** A task that changed again at every re-send: its writes wait for the next pass, the others go on. */
+class StillChanging extends Error {}
+
 class ChangedMeanwhile extends Error {
   constructor(readonly current: Task) {
     super('The task changed meanwhile');
@@ -450,20 +492,25 @@ const RESENDS = 3;
  */
 async function sendFitting(write: PendingWrite): Promise<Task | undefined> {
   let revision: number | undefined;
+  let body: TaskInput | undefined;
   for (let attempt = 0; attempt <= RESENDS; attempt++) {
     try {
-      return await send(write, write.taskId, revision);
+      return await send(write, write.taskId, revision, body);
     } catch (error) {
       const current = error instanceof ApiError && error.status === 412 ? (error.body as { task?: Task } | undefined)?.task : undefined;
       if (!current) throw error;
       if ((write.kind === 'complete' || write.kind === 'reopen') && current.is_completed === (write.kind === 'complete' ? 1 : 0))
         return current;
-      if (write.kind === 'update' && !editStillFits(write, current)) throw new ChangedMeanwhile(current);
+      if (write.kind === 'update') {
+        if (!editStillFits(write, current)) throw new ChangedMeanwhile(current);
+        // Over the task as it is now: only what the edit changes, so the other change stays.
+        body = onlyWhatChanged(write, current);
+      }
       revision = current.revision;
     }
   }
   // Changed again at every try: left as it is, for the next pass.
-  throw new NetworkError();
+  throw new StillChanging();
 }
 
 /**
@@ -483,10 +530,10 @@ export async function settleConflict(writeId: string, keep: 'mine' | 'theirs'): 
       await savePendingWrites(pendingWrites().filter((other) => other.id !== writeId));
       changeShownTask(queryClient, write.taskId, () => current);
     } else {
+      // Their other changes stay: the edit is made over the task as it is now, with only what it changes.
       const { conflict: _settled, ...rest } = write;
-      await savePendingWrites(
-        pendingWrites().map((other) => (other.id === writeId ? { ...rest, base: { ...rest.base, revision: current.revision } } : other)),
-      );
+      const mine = { ...rest, base: current, body: onlyWhatChanged(write, current) };
+      await savePendingWrites(pendingWrites().map((other) => (other.id === writeId ? mine : other)));
     }
   });
   await replayPendingWrites();

@@ -66,13 +66,15 @@ export const writesMustWait = () => database !== undefined && (!onlineManager.is
 /** The tasks made offline and not yet on the server, as they are shown now. */
 export const waitingNewTasks = (): Task[] => writes.flatMap((write) => (write.kind === 'create' ? [write.task] : []));
 
-/** The ids the server gave the tasks made offline on this page, by their temporary ids. */
-const createdIds = new Map<number, number>();
+/** What the server made of the tasks made offline on this page (their ids and revisions), by their temporary ids. */
+const createdTasks = new Map<number, Pick<Task, 'id' | 'revision'>>();
+/** The task the server made of a task made offline, once its create has been answered here. */
+export const createdTask = (id: number): Pick<Task, 'id' | 'revision'> | undefined => (id < 0 ? createdTasks.get(id) : undefined);
 /**
  * A task's id as the server knows it: a screen still holding a task made offline by its temporary
  * id (an edit or delete dialog opened before it was sent) reaches the task the server made of it.
  */
-export const serverTaskId = (id: number): number => (id < 0 ? (createdIds.get(id) ?? id) : id);
+export const serverTaskId = (id: number): number => createdTask(id)?.id ?? id;
 
 const createdListeners = new Set<(temporaryId: number, id: number) => void>();
 /** Hears when a task made offline is on the server, under its own id (an open dialog follows it there). */
@@ -80,9 +82,9 @@ export function onWaitingTaskCreated(listener: (temporaryId: number, id: number)
   createdListeners.add(listener);
   return () => void createdListeners.delete(listener);
 }
-export function announceTaskCreated(temporaryId: number, id: number) {
-  createdIds.set(temporaryId, id);
-  createdListeners.forEach((listener) => listener(temporaryId, id));
+export function announceTaskCreated(temporaryId: number, task: Pick<Task, 'id' | 'revision'>) {
+  createdTasks.set(temporaryId, { id: task.id, revision: task.revision });
+  createdListeners.forEach((listener) => listener(temporaryId, task.id));
 }
 
 export const pendingWrites = (): readonly PendingWrite[] => writes;
@@ -90,8 +92,20 @@ export const pendingWrites = (): readonly PendingWrite[] => writes;
 /** Reads the signed-in person's list from the device (when the app starts, and after a sign-in). */
 export async function loadPendingWrites(): Promise<void> {
   const key = listKey();
+  const samePerson = key === loadedKey;
   loadedKey = key;
-  writes = database && key ? ((await get<PendingWrite[]>(key, database).catch(() => undefined)) ?? []) : [];
+  if (!database || !key) writes = [];
+  else {
+    // A failed read (IndexedDB can fail for a moment, e.g. as a phone wakes the app) keeps the list
+    // shown: read as empty, it would look sent, and signing out would delete what still waits.
+    const stored = await get<PendingWrite[]>(key, database).then(
+      (list) => list ?? [],
+      () => undefined,
+    );
+    // (Another person's list shown before is never kept.)
+    if (stored === undefined && samePerson) return;
+    writes = stored ?? [];
+  }
   emit();
 }
 
