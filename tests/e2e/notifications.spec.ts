@@ -374,6 +374,9 @@ test.describe('push', () => {
       await page.goto('/settings');
       const block = page.getByTestId('push-browsers');
       await expect(block.getByTestId('push-browsers-empty')).toBeVisible();
+      // Allowing push waits for the service worker, whose first install keeps the app's files
+      // (decision 032, about 2 MB): on a busy machine that alone can take longer than an assertion.
+      await page.evaluate(async () => void (await navigator.serviceWorker.ready));
       await block.getByTestId('push-enable').click();
       await expect(block.getByTestId('push-browser-row')).toHaveCount(1);
       await expect(block.getByTestId('push-browser-name')).toContainText('Chrom');

@@ -25,11 +25,16 @@ function offlineCopyHas(page: Page, keyStart: unknown[]) {
       new Promise<boolean>((resolve) => {
         const opened = indexedDB.open('taskaty-offline');
         opened.onerror = () => resolve(false);
+        // Not there yet: opening it here must not create it without the app's store.
+        opened.onupgradeneeded = () => opened.transaction?.abort();
         opened.onsuccess = () => {
+          const database = opened.result;
           // One copy per person and build: this test's is the only one in its browser.
-          const read = opened.result.transaction('cache').objectStore('cache').getAll();
-          read.onerror = () => resolve(false);
+          if (!database.objectStoreNames.contains('cache')) return (database.close(), resolve(false));
+          const read = database.transaction('cache').objectStore('cache').getAll();
+          read.onerror = () => (database.close(), resolve(false));
           read.onsuccess = () => {
+            database.close();
             const copies = read.result as Array<{ state?: { queries?: Array<{ queryKey: unknown[] }> } }>;
             const queries = copies.flatMap((copy) => copy.state?.queries ?? []);
             resolve(queries.some((query) => start.every((part, i) => JSON.stringify(query.queryKey[i]) === JSON.stringify(part))));
@@ -113,7 +118,7 @@ test('offline: the tasks and the last opened task are shown without a connection
   await expect(dialog).toContainText('Passport, charger and the blue jacket');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect.poll(() => offlineCopyHas(page, ['tasks', 'detail', task.id])).toBe(true);
+  await expect.poll(() => offlineCopyHas(page, ['tasks', 'detail', task.id]), { timeout: 20_000 }).toBe(true);
 
   await context.setOffline(true);
   await page.reload();
