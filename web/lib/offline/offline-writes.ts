@@ -150,12 +150,16 @@ export async function queueCreate(input: TaskInput): Promise<Task> {
   return task;
 }
 
+/** A write moved to the task as the server answered it: its id, and the revision an edit or completion is based on. */
+function movedTo(write: PendingWrite, task: Pick<Task, 'id' | 'revision'>): PendingWrite {
+  const moved = { ...write, taskId: task.id };
+  return 'base' in moved ? { ...moved, base: { ...moved.base, id: task.id, revision: task.revision } } : moved;
+}
+
 /** A write of a task made offline whose create has been answered meanwhile: to the task the server made. */
 function followCreated(write: PendingWrite): PendingWrite {
   const created = createdTask(write.taskId);
-  if (!created) return write;
-  const moved = { ...write, taskId: created.id };
-  return 'base' in moved ? { ...moved, base: { ...moved.base, id: created.id, revision: created.revision } } : moved;
+  return created ? movedTo(write, created) : write;
 }
 
 /** A task made offline, first on the first page of the person's own lists. */
@@ -387,11 +391,7 @@ export function onWriteRefused(listener: (refused: RefusedWrite) => void) {
 function followAnswer(list: PendingWrite[], write: PendingWrite, answer: Task | undefined): PendingWrite[] {
   return list
     .filter((other) => other.id !== write.id)
-    .map((other) => {
-      if (!answer || other.taskId !== write.taskId) return other;
-      const moved = { ...other, taskId: answer.id };
-      return 'base' in moved ? { ...moved, base: { ...moved.base, id: answer.id, revision: answer.revision } } : moved;
-    });
+    .map((other) => (answer && other.taskId === write.taskId ? movedTo(other, answer) : other));
 }
 
 let replaying: Promise<void> | undefined;
