@@ -136,6 +136,13 @@ describe.skipIf(!inject('postgresUrl'))('PostgreSQL restore with npm run db:rest
         await restored.close();
       }
     } finally {
+      // A closed pool's connections end a moment after close() resolves: the drop waits for them
+      // (a forced drop would kill one mid-goodbye, an uncaught error in this process).
+      for (let wait = 0; wait < 50; wait++) {
+        const open = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (open.rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     }
