@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
-import { createAccount, createTask, isoDay, localeTexts, useSession } from './fixtures.ts';
+import { createAccount, createTask, isoDay, localeTexts, useSession, type Account } from './fixtures.ts';
 
 /**
  * Issue 23, decision 032: Taskaty installs as an app, opens and shows what it last read without a
@@ -43,6 +43,17 @@ function offlineCopyHas(page: Page, keyStart: unknown[]) {
       }),
     keyStart,
   );
+}
+
+/** The authorization header of an account's API calls. */
+const as = (account: Account) => ({ authorization: `Bearer ${account.token}` });
+
+/** `friend` has accepted `owner`'s share of the task: it is theirs to edit too. */
+async function sharedWith(request: APIRequestContext, owner: Account, friend: Account, taskId: number) {
+  expect(
+    (await request.post(`/api/tasks/${taskId}/share`, { headers: as(owner), data: { email_ids: [friend.user.email] } })).status(),
+  ).toBe(200);
+  expect((await request.post(`/api/tasks/${taskId}/accept-share`, { headers: as(friend) })).status()).toBe(200);
 }
 
 test('installable: the manifest, its shortcuts and share target, and a service worker in charge meet Chromium’s criteria', async ({
@@ -174,12 +185,8 @@ test('offline writing: a task made, one completed and one edited offline are sen
   const o = await localeTexts('en', 'offline');
   const owner = await createAccount(request, 'Olga Owner');
   const friend = await createAccount(request, 'Farid Friend', { verified: true });
-  const as = (account: typeof owner) => ({ authorization: `Bearer ${account.token}` });
   const agenda = await createTask(request, owner, { title: 'Draft the agenda', due_date: isoDay(1) });
-  expect(
-    (await request.post(`/api/tasks/${agenda.id}/share`, { headers: as(owner), data: { email_ids: [friend.user.email] } })).status(),
-  ).toBe(200);
-  expect((await request.post(`/api/tasks/${agenda.id}/accept-share`, { headers: as(friend) })).status()).toBe(200);
+  await sharedWith(request, owner, friend, agenda.id);
   const room = await createTask(request, owner, { title: 'Book the room', due_date: isoDay(0) });
 
   await useSession(page, owner);
@@ -261,12 +268,8 @@ test('offline: a task made offline opens, takes a comment and survives a reload;
   const common = await localeTexts('en', 'common');
   const owner = await createAccount(request, 'Olga Owner');
   const friend = await createAccount(request, 'Farid Friend', { verified: true });
-  const as = (account: typeof owner) => ({ authorization: `Bearer ${account.token}` });
   const budget = await createTask(request, owner, { title: 'Agree the budget' });
-  expect(
-    (await request.post(`/api/tasks/${budget.id}/share`, { headers: as(owner), data: { email_ids: [friend.user.email] } })).status(),
-  ).toBe(200);
-  expect((await request.post(`/api/tasks/${budget.id}/accept-share`, { headers: as(friend) })).status()).toBe(200);
+  await sharedWith(request, owner, friend, budget.id);
   await createTask(request, owner, { title: 'Call the venue' });
 
   await useSession(page, owner);
