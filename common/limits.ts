@@ -16,4 +16,7 @@ export const LIMITS = {
   listLabelsShown: 3,
   gridLabelsShown: 2,
   requestBodyBytes: 256 * 1024,
+  /** Issue 24: the largest attachment, and the longest name one keeps. */
+  attachmentBytes: 25 * 1024 * 1024,
+  attachmentNameMax: 200,
 } as const;

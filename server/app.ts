@@ -1,4 +1,5 @@
 import http from 'node:http';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { createLiveStreamRepository } from './db/repositories/live-stream.repository.ts';
@@ -73,6 +74,11 @@ import { createInProcessBus, createPostgresBus, type EventBus } from './realtime
 import { createLiveStreams, createSessions, type Sessions } from './realtime/live-streams.ts';
 import { createExpiredPurge, type ExpiredPurge } from './db/expired-purge.ts';
 import { closeSilentConnections, reapIdleConnections } from './http-connections.ts';
+import { attachmentRoutes } from './routes/attachment.routes.ts';
+import { createAttachmentService } from './services/attachment.service.ts';
+import { createDiskStore } from './storage/disk-store.ts';
+import type { FileStore } from './storage/file-store.ts';
+import { createS3Store } from './storage/s3-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,6 +98,8 @@ declare module 'fastify' {
       push: PushDispatcher;
       /** Mails daily digests at each person's time (issue 22): main.ts starts it (every REMINDER_POLL_MS), tests call `pass()`. */
       digests: DigestScheduler;
+      /** Where attachments' bytes are (issue 24): tests look inside. */
+      files: FileStore;
     };
   }
 }
@@ -265,6 +273,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const sessions = createSessions(bus);
   const streams = createLiveStreams({ leases: createLiveStreamRepository(database.db, database.dialect), clock, log: app.log });
+  // Issue 24: attachments' bytes on disk under DATA_DIR, or in the S3-compatible store STORAGE_URL names.
+  const fileStore = config.files.storageUrl ? createS3Store(config.files.storageUrl) : createDiskStore(config.files.diskRoot);
+  await fileStore.open();
   const outboxKeptSince = () => new Date(clock.now().getTime() - OUTBOX_KEPT_MS).toISOString();
   // Run as the repositories below are defined; nothing calls it before buildApp returns.
   const purge = createExpiredPurge({
@@ -280,13 +291,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Sent messages are kept for as long as the longest link they can carry lives (an invitation's 30 days).
       mail_outbox: () => createMailOutboxRepository(database.db).deleteFinished(outboxKeptSince()),
       push_outbox: () => createPushRepository(database.db).deleteFinished(outboxKeptSince()),
+      // Stored files no row names any more (a crash between storing and deleting): issue 24.
+      attachment_orphans: () => attachments.sweep(),
     },
     intervalMs: deps.purgeIntervalMs,
     log: app.log,
   });
   // A deleted task is kept for its owner's Undo for 10 s (decision 021): a pass every second keeps it no longer than that.
   const deletedTaskPurge = createExpiredPurge({
-    jobs: { deleted_tasks: () => restore.purgeExpired() },
+    jobs: {
+      deleted_tasks: async () => {
+        const purged = await restore.purgeExpired();
+        // Past the undo window a deleted task's files cannot come back: their bytes go with it.
+        await attachments.snapshotsPurged(purged);
+        return purged.length;
+      },
+    },
     intervalMs: deps.deletedTaskPurgeIntervalMs ?? 1000,
     log: app.log,
   });
@@ -319,6 +339,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deletedTaskPurge,
     reminders: reminderScheduler,
     digests: digestScheduler,
+    files: fileStore,
   });
   // Open live-update streams would hold app.close() (and SIGTERM) forever: they end first, and
   // connections are closed as they go idle, so the close waits for in-flight requests only.
@@ -374,6 +395,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const labels = createLabelService({ database, clock, events: bus });
   const comments = createCommentService({ database, clock, events: bus, delivery });
   const reminders = createReminderService({ database, clock });
+  const attachments = createAttachmentService({
+    database,
+    clock,
+    events: bus,
+    store: fileStore,
+    tempDir: path.join(config.dataDir, 'uploads'),
+    quotaBytes: config.files.quotaBytes,
+    log: app.log,
+  });
   const notifications = createNotificationService({ database, clock, events: bus, reminders });
   const snoozeLinks = createSnoozeLinkService({ database, clock, events: bus, reminders });
   const notificationSettings = createNotificationSettingsService({
@@ -414,6 +444,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hashPassword: (password) => passwordHasher.hash(password),
     passwordErrors: passwordStrengthErrors,
     sessionsEnded: (userId, tokenIds) => sessions.ended(userId, tokenIds),
+    files: attachments,
   });
 
   // The API's JSON is compressed in a scope of its own: the web app compresses its files in
@@ -430,6 +461,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(shareRoutes, { auth, shares, tasks, lists, sharePerMinute: config.rateLimits.sharePerMinute });
     await api.register(commentRoutes, { auth, comments });
     await api.register(subtaskRoutes, { auth, subtasks });
+    await api.register(attachmentRoutes, { auth, attachments, store: fileStore });
     await api.register(notificationRoutes, { auth, notifications, notificationSettings });
     await api.register(pushRoutes, { auth, push });
     await api.register(reminderRoutes, { auth, reminders });

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { loadAiConfig, type AiConfig } from './ai/ai.config.ts';
+import { parseStorageUrl } from './storage/s3-store.ts';
 
 /**
  * The only place that reads process.env. Parsed once at start; a bad value stops the
@@ -94,6 +95,23 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// URL')
     .optional(),
+  // Issue 24: where attachments are kept. Unset: files under DATA_DIR/files. An S3-compatible store:
+  // s3://KEY:SECRET@host[:port]/bucket (HTTPS) or s3+http://… (plain HTTP, e.g. on a private network).
+  // Several processes on one PostgreSQL must share one: docs/operations.md.
+  STORAGE_URL: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .superRefine((value, ctx) => {
+      if (value === undefined) return;
+      try {
+        parseStorageUrl(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
+  // How much one person may keep in attachments, in MB (1 GB by default); a file is at most 25 MB (common/limits.ts).
+  ATTACHMENT_QUOTA_MB: intFrom(1024, 1, 10_485_760),
   // Memory caps of the per-process list caches (docs/performance.md); 0 turns one off.
   LIST_CACHE_MB: intFrom(32, 0, 4096),
   TASK_JSON_CACHE_MB: intFrom(32, 0, 4096),
@@ -119,6 +137,8 @@ export interface Config {
   push: { subject: string };
   ai: AiConfig;
   cache: { listBytes: number; renderedTaskBytes: number };
+  /** Issue 24: where attachments are kept (undefined: on disk under DATA_DIR/files) and each person's quota. */
+  files: { storageUrl: string | undefined; diskRoot: string; quotaBytes: number };
 }
 
 export class ConfigError extends Error {}
@@ -158,5 +178,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       listBytes: c.LIST_CACHE_MB * 1024 * 1024,
       renderedTaskBytes: c.TASK_JSON_CACHE_MB * 1024 * 1024,
     },
+    files: { storageUrl: c.STORAGE_URL, diskRoot: path.join(dataDir, 'files'), quotaBytes: c.ATTACHMENT_QUOTA_MB * 1024 * 1024 },
   };
 }

@@ -61,6 +61,9 @@ export const ActivityEvent = z.discriminatedUnion('code', [
   z.object({ code: z.literal('subtasks_completed'), count: z.number().int() }),
   /** Reopening the task reopened `count` of its subtasks too (`reopen_subtasks`: an undo of the above). */
   z.object({ code: z.literal('subtasks_reopened'), count: z.number().int() }),
+  // Issue 24: files on the task, by name.
+  z.object({ code: z.literal('attachment_added'), name: z.string() }),
+  z.object({ code: z.literal('attachment_deleted'), name: z.string() }),
 ]);
 export type ActivityEvent = z.infer<typeof ActivityEvent>;
 

@@ -22,6 +22,7 @@ import { webPush } from './migrations/015-web-push.ts';
 import { outboxRelevance } from './migrations/016-outbox-relevance.ts';
 import { reminderFollowUps } from './migrations/017-reminder-follow-ups.ts';
 import { taskCreateKeys } from './migrations/018-task-create-keys.ts';
+import { attachments } from './migrations/019-attachments.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -132,6 +133,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '016-outbox-relevance': outboxRelevance(),
     '017-reminder-follow-ups': reminderFollowUps(dialect),
     '018-task-create-keys': taskCreateKeys(),
+    '019-attachments': attachments(dialect),
   };
 }
 

@@ -120,6 +120,20 @@ export interface CommentsTable {
   updated_at: string;
 }
 
+/** A file on a task (migration 019, issue 24): its bytes are in the file store under storage_key. */
+export interface AttachmentsTable {
+  id: Generated<number>;
+  task_id: number;
+  /** Who added it: whose quota it counts against, who (with the owner) may delete it. */
+  user_id: number;
+  name: string;
+  mime: string;
+  size: number;
+  storage_key: string;
+  thumbnail_key: string | null;
+  created_at: string;
+}
+
 /** A step of a task (migration 009): ordered by position, one level deep, gone with its task. */
 export interface SubtasksTable {
   id: Generated<number>;
@@ -331,4 +345,5 @@ export interface Tables {
   push_outbox: PushOutboxTable;
   snooze_links: SnoozeLinksTable;
   task_create_keys: TaskCreateKeysTable;
+  attachments: AttachmentsTable;
 }

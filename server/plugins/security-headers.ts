@@ -17,6 +17,8 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
   "manifest-src 'self'",
   "worker-src 'self' blob:",
+  // Issue 24: the file viewer shows a PDF from its bytes, fetched with the session's token.
+  'frame-src blob:',
 ].join(';');
 
 /**

@@ -7,6 +7,8 @@ export type RealtimeEvent =
   | { type: 'task-changed'; taskId: number }
   | { type: 'task-deleted'; taskId: number }
   | { type: 'comments-changed'; taskId: number }
+  /** Issue 24: a file was added to or deleted from the task. */
+  | { type: 'attachments-changed'; taskId: number }
   /** Issue 22: the notification centre has something new, or was read elsewhere. */
   | { type: 'notifications-changed' }
   /** Not for browsers: these sign-ins are over, their streams end (realtime/live-streams.ts). */

@@ -29,6 +29,8 @@ export interface SettingsServiceDeps {
   passwordErrors: (password: string, userInputs: string[]) => Promise<string[]>;
   /** These sign-ins are over: their live streams end in every process (realtime/live-streams.ts). */
   sessionsEnded: (userId: number, tokenIds: number[] | 'all') => void;
+  /** Issue 24: the stored files an account's deletion takes (read before), and their deletion after it. */
+  files: { keysOfAccount(userId: number): Promise<string[]>; deleteStored(keys: readonly string[]): Promise<void> };
 }
 
 /** Account settings beside the spec's user card (issue 18): profile, password, sessions, deletion. */
@@ -151,6 +153,9 @@ export function createSettingsService(deps: SettingsServiceDeps) {
      */
     async deleteAccount(user: UserRow, password: string): Promise<void> {
       await requirePassword(user, password, 'password');
+      // The files on the person's tasks, those in their deleted tasks' snapshots and those they added
+      // to others' tasks. Read first: a file added meanwhile is left to the orphan sweep.
+      const storedKeys = await deps.files.keysOfAccount(user.id);
       const result = await database.db.transaction().execute(async (trx) => {
         const recipients = await trx
           .selectFrom('task_shares')
@@ -194,6 +199,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
         return { recipients, others };
       });
       deps.sessionsEnded(user.id, 'all');
+      await deps.files.deleteStored(storedKeys);
       const told = new Map<number, number>();
       const tell = (userId: number, event: Parameters<EventBus['publish']>[1]) => {
         const count = told.get(userId) ?? 0;

@@ -73,7 +73,8 @@ export function createTaskRestoreService(deps: {
     },
 
     /** Snapshots past their window, for the periodic purge: how many went. */
-    purgeExpired: (): Promise<number> => purgeDeletedTasks(database.db, clock.nowIso()),
+    /** Purges the snapshots past their undo window; returns them (their files' bytes go next: app.ts). */
+    purgeExpired: (): Promise<string[]> => purgeDeletedTasks(database.db, clock.nowIso()),
   };
 }
 export type TaskRestoreService = ReturnType<typeof createTaskRestoreService>;

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
@@ -44,8 +47,11 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(dialect, options.onQuery);
+  // Each app keeps its files (attachments, uploads in flight) in a folder of its own, gone at close.
+  const dataDir = options.env?.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'taskaty-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent-web-build',
     RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
@@ -65,6 +71,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      if (!options.env?.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
     },
     async signUp(overrides = {}) {
       counter += 1;

@@ -98,5 +98,9 @@ export function activityDescription(event: ActivityEvent): string {
       return event.count === 1 ? 'Completed its open subtask with the task' : `Completed its ${event.count} open subtasks with the task`;
     case 'subtasks_reopened':
       return event.count === 1 ? 'Reopened a subtask with the task' : `Reopened ${event.count} subtasks with the task`;
+    case 'attachment_added':
+      return `Attached the file “${event.name}”`;
+    case 'attachment_deleted':
+      return `Deleted the file “${event.name}”`;
   }
 }

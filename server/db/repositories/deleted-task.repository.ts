@@ -259,9 +259,10 @@ export function createDeletedTaskRepository(db: Kysely<Tables>, dialect: Dialect
 export type DeletedTaskRepository = ReturnType<typeof createDeletedTaskRepository>;
 
 /** Snapshots past their window: one idempotent DELETE, which several processes may run at once. */
-export async function purgeDeletedTasks(db: Kysely<Tables>, now: string): Promise<number> {
-  const result = await db.deleteFrom('deleted_tasks').where('restorable_until', '<', now).executeTakeFirst();
-  return Number(result.numDeletedRows);
+/** Deletes the snapshots past their undo window; returns them, whose files' bytes can go now (issue 24). */
+export async function purgeDeletedTasks(db: Kysely<Tables>, now: string): Promise<string[]> {
+  const purged = await db.deleteFrom('deleted_tasks').where('restorable_until', '<', now).returning('snapshot').execute();
+  return purged.map((row) => row.snapshot);
 }
 
 const schemas = new WeakMap<object, Promise<TaskSchema>>();

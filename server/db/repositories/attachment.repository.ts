@@ -1,0 +1,100 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Dialect } from '../database.ts';
+import type { AttachmentsTable, Tables } from '../tables.ts';
+
+export type AttachmentRow = Selectable<AttachmentsTable>;
+export type AttachmentWithUploader = AttachmentRow & { user_name: string };
+
+/** Keys per IN list: far below both databases' limits on parameters. */
+const BATCH = 500;
+
+export function createAttachmentRepository(db: Kysely<Tables>, dialect: Dialect) {
+  return {
+    /** A task's files, oldest first, with who added each. */
+    listForTask(taskId: number): Promise<AttachmentWithUploader[]> {
+      return db
+        .selectFrom('attachments')
+        .innerJoin('users', 'users.id', 'attachments.user_id')
+        .selectAll('attachments')
+        .select('users.name as user_name')
+        .where('attachments.task_id', '=', taskId)
+        .orderBy('attachments.id')
+        .execute();
+    },
+
+    findById(id: number): Promise<AttachmentRow | undefined> {
+      return db.selectFrom('attachments').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * What a person's files take, in bytes. In a transaction on PostgreSQL their user row is locked
+     * first, so two uploads at once (any process) count one after the other and cannot both slip
+     * under the quota; SQLite runs one write transaction at a time anyway.
+     */
+    async usedBytes(userId: number, options: { lock?: boolean } = {}): Promise<number> {
+      if (options.lock && dialect === 'postgres') await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+      const row = await db
+        .selectFrom('attachments')
+        .select(sql<string | number>`coalesce(sum(size), 0)`.as('used'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.used);
+    },
+
+    insert(values: Omit<AttachmentRow, 'id'>): Promise<AttachmentRow> {
+      return db.insertInto('attachments').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+
+    async delete(id: number): Promise<void> {
+      await db.deleteFrom('attachments').where('id', '=', id).execute();
+    },
+
+    /** The stored keys of the files on a person's tasks and of the files they added anywhere (account deletion). */
+    async keysOfAccount(userId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('attachments')
+        .select(['storage_key', 'thumbnail_key'])
+        .where((eb) =>
+          eb.or([eb('user_id', '=', userId), eb('task_id', 'in', eb.selectFrom('tasks').select('id').where('user_id', '=', userId))]),
+        )
+        .execute();
+      return rows.flatMap((row) => [row.storage_key, row.thumbnail_key ?? []].flat());
+    },
+
+    /** Of `keys`, those a file row still names (as its bytes or its thumbnail). */
+    async keysInUse(keys: readonly string[]): Promise<Set<string>> {
+      const used = new Set<string>();
+      for (let start = 0; start < keys.length; start += BATCH) {
+        const batch = keys.slice(start, start + BATCH);
+        const rows = await db
+          .selectFrom('attachments')
+          .select(['storage_key', 'thumbnail_key'])
+          .where((eb) => eb.or([eb('storage_key', 'in', batch), eb('thumbnail_key', 'in', batch)]))
+          .execute();
+        for (const row of rows) {
+          used.add(row.storage_key);
+          if (row.thumbnail_key) used.add(row.thumbnail_key);
+        }
+      }
+      return used;
+    },
+  };
+}
+
+/**
+ * The stored keys named by the file rows in deleted tasks' snapshots (decision 021): their bytes
+ * must stay while the task can be put back, and go once the snapshot is purged.
+ */
+export function keysInSnapshots(snapshots: readonly string[]): string[] {
+  const keys: string[] = [];
+  for (const text of snapshots) {
+    const snapshot = JSON.parse(text) as { tables?: Array<{ table: string; rows: Array<Record<string, unknown>> }> };
+    for (const part of snapshot.tables ?? []) {
+      if (part.table !== 'attachments') continue;
+      for (const row of part.rows) {
+        for (const key of [row.storage_key, row.thumbnail_key]) if (typeof key === 'string') keys.push(key);
+      }
+    }
+  }
+  return keys;
+}
