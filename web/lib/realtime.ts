@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { attachmentKeys } from './api/attachment-keys.ts';
 import { commentKeys } from './api/comment-keys.ts';
 import { notificationKeys } from './api/notification-queries.ts';
 import { shareKeys } from './api/share-queries.ts';
@@ -138,6 +139,13 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
     case 'comments-changed': {
       const taskId = taskIdOf(data);
       void queryClient.invalidateQueries({ queryKey: taskId === null ? commentKeys.all : commentKeys.task(taskId) });
+      return;
+    }
+    // Issue 24: a file added or deleted; the task's activity says so too.
+    case 'attachments-changed': {
+      const taskId = taskIdOf(data);
+      void queryClient.invalidateQueries({ queryKey: taskId === null ? attachmentKeys.all : attachmentKeys.task(taskId) });
+      if (taskId !== null) void queryClient.invalidateQueries({ queryKey: taskKeys.detail(taskId) });
       return;
     }
   }

@@ -10,6 +10,7 @@ import { PasswordSection } from '../features/settings/password-section.tsx';
 import { ProfileCard } from '../features/settings/profile-card.tsx';
 import { ProfileSection } from '../features/settings/profile-section.tsx';
 import { SessionsSection } from '../features/settings/sessions-section.tsx';
+import { StorageSection } from '../features/settings/storage-section.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
 import { useCurrentUser } from '../lib/session.tsx';
 
@@ -22,6 +23,7 @@ const CONTENTS = [
   ['appearance', 'appearance.title'],
   ['ai-writer', 'ai.title'],
   ['notifications', 'notifications.title'],
+  ['storage', 'storage.title'],
   ['integrations', 'integrations.title'],
   ['delete-account', 'danger.title'],
 ] as const;
@@ -68,6 +70,7 @@ export default function SettingsPage() {
           <AppearanceSection />
           <AiWriterSection />
           <NotificationSettingsSection user={user} />
+          <StorageSection />
           <IntegrationsSection />
           <DangerZone />
         </div>

@@ -1,5 +1,5 @@
 import { Bold, Code, Heading1, Heading2, Heading3, HelpCircle, Italic, Link2, List, ListOrdered, Quote, Strikethrough } from 'lucide-react';
-import { Suspense, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../lib/class-names.ts';
 import { lazyWithRetry } from '../../lib/lazy-with-retry.ts';
@@ -18,7 +18,16 @@ export interface MarkdownEditorProps {
   maxLength?: number;
   id?: string;
   error?: string | undefined;
+  /**
+   * Issue 24: stores a pasted or dropped image and answers the address the description links it by.
+   * Without it (a task not saved yet) images are not taken, and the editor says why.
+   */
+  uploadImage?: ((file: File) => Promise<{ url: string; name: string }>) | undefined;
 }
+
+/** Markdown's own characters in a file's name would end the image's alt text early. */
+const altText = (name: string) => name.replace(/[[\]\\]/g, '');
+let nextPlaceholder = 1;
 
 const TOOLBAR: Array<{ format: MarkdownFormat; icon: typeof Bold; key: string; shortcut?: string }> = [
   { format: 'bold', icon: Bold, key: 'bold', shortcut: 'B' },
@@ -34,13 +43,27 @@ const TOOLBAR: Array<{ format: MarkdownFormat; icon: typeof Bold; key: string; s
   { format: 'link', icon: Link2, key: 'link', shortcut: 'K' },
 ];
 
-export function MarkdownEditor({ value, onChange, label, height = 200, placeholder, maxLength, id, error }: MarkdownEditorProps) {
+export function MarkdownEditor({
+  value,
+  onChange,
+  label,
+  height = 200,
+  placeholder,
+  maxLength,
+  id,
+  error,
+  uploadImage,
+}: MarkdownEditorProps) {
   const { t } = useTranslation('editor');
   const generatedId = useId();
   const textareaId = id ?? generatedId;
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
   const [helpOpen, setHelpOpen] = useState(false);
+  const [imageError, setImageError] = useState<string | null>(null);
+  // The text as last rendered: an upload finishing later edits what is there then, not what was there when it began.
+  const latest = useRef(value);
+  latest.current = value;
 
   // Where the caret goes once the formatted text is on screen: set in the same commit as the new
   // value (a click's updates render before the next key is handled), so typing at once lands there.
@@ -67,6 +90,50 @@ export function MarkdownEditor({ value, onChange, label, height = 200, placehold
     if (kind) {
       event.preventDefault();
       format(kind);
+    }
+  }
+
+  /**
+   * Images pasted or dropped into the text: each shows as "![Uploading name…]()" where the caret
+   * was, replaced by its link once stored, or taken out again with the reason below the editor.
+   */
+  function takeImages(files: File[], at: number): boolean {
+    const images = files.filter((file) => file.type.startsWith('image/'));
+    if (!images.length) return false;
+    setImageError(null);
+    if (!uploadImage) {
+      setImageError(t('markdown.imagesNeedSavedTask'));
+      return true;
+    }
+    const placeholders = images.map(
+      (file) => `![${t('markdown.uploadingImage', { name: altText(file.name) })}](#uploading-${nextPlaceholder++})`,
+    );
+    const inserted = placeholders.join('\n');
+    const text = latest.current;
+    onChange(text.slice(0, at) + inserted + text.slice(at));
+    setSelection({ start: at + inserted.length, end: at + inserted.length });
+    images.forEach((file, index) => {
+      const placeholder = placeholders[index]!;
+      uploadImage(file).then(
+        ({ url, name }) => onChange(latest.current.replace(placeholder, `![${altText(name)}](${url})`)),
+        () => {
+          onChange(latest.current.replace(placeholder, ''));
+          setImageError(t('markdown.imageUploadFailed', { name: file.name }));
+        },
+      );
+    });
+    return true;
+  }
+
+  function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
+    if (takeImages([...event.clipboardData.files], event.currentTarget.selectionStart)) event.preventDefault();
+  }
+
+  function onDrop(event: DragEvent<HTMLTextAreaElement>) {
+    if (takeImages([...event.dataTransfer.files], event.currentTarget.selectionStart)) {
+      event.preventDefault();
+      // Dropped on the description, not on the Files section around the dialog.
+      event.stopPropagation();
     }
   }
 
@@ -143,6 +210,8 @@ export function MarkdownEditor({ value, onChange, label, height = 200, placehold
             value={value}
             onChange={(event) => onChange(event.target.value)}
             onKeyDown={onKeyDown}
+            onPaste={onPaste}
+            onDrop={onDrop}
             placeholder={placeholder}
             maxLength={maxLength}
             aria-invalid={error ? true : undefined}
@@ -164,6 +233,11 @@ export function MarkdownEditor({ value, onChange, label, height = 200, placehold
       {error && (
         <p className="mt-1.5 text-sm text-danger" role="alert">
           {error}
+        </p>
+      )}
+      {imageError && (
+        <p className="mt-1.5 text-sm text-danger" role="alert" data-testid="editor-image-error">
+          {imageError}
         </p>
       )}
       <MarkdownCheatSheet open={helpOpen} onClose={() => setHelpOpen(false)} />

@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useMemo, useState, type Component
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { checklistItems, type ChecklistItem } from '../../../common/checklist.ts';
+import { attachmentIdOfUrl, useAttachmentObjectUrl } from '../../lib/api/attachment-bytes.ts';
 import { cx } from '../../lib/class-names.ts';
 import './markdown.css';
 
@@ -55,7 +56,26 @@ function ChecklistBox({ checked }: { checked: boolean }) {
   );
 }
 
+/**
+ * An image attached to the task (issue 24), linked by its API address: loaded with the session's
+ * token, so only people who may open the task see it. Until it has loaded, its alt text holds its place.
+ */
+function AttachedImage({ id, alt }: { id: number; alt: string }) {
+  const shown = useAttachmentObjectUrl(id, 'file');
+  if (!shown.url) return <span className="inline-block rounded bg-surface-2 px-2 py-1 text-xs text-muted">{alt || '…'}</span>;
+  return <img src={shown.url} alt={alt} className="max-h-96 rounded-control" />;
+}
+
 const components: Components = {
+  img: ({ node: _node, src, alt }) => {
+    const id = attachmentIdOfUrl(typeof src === 'string' ? src : undefined);
+    // Other addresses stay as they are; the app's CSP lets only its own and data: images load.
+    return id !== null ? (
+      <AttachedImage id={id} alt={alt ?? ''} />
+    ) : (
+      <img src={typeof src === 'string' ? src : undefined} alt={alt ?? ''} loading="lazy" />
+    );
+  },
   // Links always open in a new tab and never hand the opener over.
   a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
   input: ({ node: _node, type, checked }) => (type === 'checkbox' ? <ChecklistBox checked={checked === true} /> : null),

@@ -80,6 +80,8 @@ const PLAIN_KEYS = {
     | 'subtask_deleted'
     | 'subtasks_completed'
     | 'subtasks_reopened'
+    | 'attachment_added'
+    | 'attachment_deleted'
   >,
   string
 >;
@@ -138,6 +140,10 @@ export function activityLines(log: ActivityLog, t: TFunction<'tasks'>, language:
       return [t('activity.subtasksCompleted', { count: event.count })];
     case 'subtasks_reopened':
       return [t('activity.subtasksReopened', { count: event.count })];
+    case 'attachment_added':
+      return [t('activity.attachmentAdded', { name: isolated(event.name) })];
+    case 'attachment_deleted':
+      return [t('activity.attachmentDeleted', { name: isolated(event.name) })];
     default:
       return [t(`activity.${PLAIN_KEYS[event.code]}`)];
   }

@@ -33,6 +33,8 @@ import { useUserClock } from '../../lib/use-user-clock.ts';
 import { Loading } from '../../components/ui/loading.tsx';
 
 const MarkdownView = lazyWithRetry(() => import('../../components/markdown/markdown-view.tsx'));
+// Issue 24: the Files section loads with its first dialog, outside the dashboard's first load.
+const TaskFiles = lazyWithRetry(() => import('./task-files.tsx'));
 
 type TabKey = 'details' | 'comments' | 'shared' | 'activity';
 
@@ -264,6 +266,11 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
         )}
       </section>
       {!madeOffline && <SubtasksPanel task={task} />}
+      {!madeOffline && (
+        <Suspense fallback={<Skeleton className="h-14 w-full" />}>
+          <TaskFiles taskId={task.id} canAdd={isOwner || hasAccepted} />
+        </Suspense>
+      )}
 
       {task.labels.length > 0 && (
         <section>

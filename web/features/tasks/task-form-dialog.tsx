@@ -14,6 +14,8 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { inputClasses, TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { streamAiText } from '../../lib/api/ai-queries.ts';
+import { attachmentFileUrl, attachmentKeys, uploadAttachment } from '../../lib/api/attachment-queries.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useApiForm } from '../../lib/forms/use-api-form.ts';
 import { AiWorking } from './ai-working.tsx';
 import { AiWriterName } from './ai-writer-name.tsx';
@@ -93,6 +95,16 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
   const [aiError, setAiError] = useState<string | null>(null);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const save = useSaveTask();
+  const queryClient = useQueryClient();
+  // Issue 24: an image pasted or dropped into the description is attached to the task at once.
+  const uploadImage = useCallback(
+    async (file: File) => {
+      const attachment = await uploadAttachment(taskId!, file, { language: i18n.language });
+      void queryClient.invalidateQueries({ queryKey: attachmentKeys.task(taskId!) });
+      return { url: attachmentFileUrl(attachment.id), name: attachment.name };
+    },
+    [taskId, i18n.language, queryClient],
+  );
   // Esc, the backdrop, × and Cancel ask first when something was typed: closing throws it away.
   // (Read while rendering: react-hook-form tracks only the form state a render has read.)
   const typedSomething = form.formState.isDirty;
@@ -264,6 +276,7 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
             maxLength={LIMITS.taskDescriptionMax}
             placeholder={t('form.descriptionPlaceholder')}
             error={description.error}
+            uploadImage={mode === 'edit' && taskId !== undefined && taskId > 0 ? uploadImage : undefined}
           />
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <Button
