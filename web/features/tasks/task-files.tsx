@@ -79,7 +79,8 @@ export default function TaskFiles({ taskId, canAdd }: { taskId: number; canAdd: 
       (attachment) => {
         drop(upload.key);
         queryClient.setQueryData<Attachment[]>(attachmentKeys.task(taskId), (list) =>
-          list && !list.some((file) => file.id === attachment.id) ? [...list, attachment] : list,
+          // In the server's order (by id) whichever upload ends first.
+          list && !list.some((file) => file.id === attachment.id) ? [...list, attachment].sort((a, b) => a.id - b.id) : list,
         );
         void queryClient.invalidateQueries({ queryKey: attachmentKeys.usage });
         void queryClient.invalidateQueries({ queryKey: taskKeys.detail(taskId) });
