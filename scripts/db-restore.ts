@@ -4,9 +4,12 @@
  *   database is kept next to it as taskaty.db.before-restore-<time>.
  * - PostgreSQL (DATABASE_URL): `pg_restore --clean --if-exists --no-owner` of a `pg_dump --format=custom` file.
  * Either way the list epoch is renewed, so no list ETag handed out before the restore earns a 304.
+ * Attachments on disk backed up beside a SQLite backup (`<file>.files/`) are put back too, the
+ * current ones kept as files.before-restore-<time>.
  */
 import { spawnSync } from 'node:child_process';
-import { renewListEpoch, restoreSqlite } from '../server/db/backup.ts';
+import fs from 'node:fs';
+import { filesBesideBackup, renewListEpoch, restoreFiles, restoreSqlite } from '../server/db/backup.ts';
 import { loadConfig } from '../server/config.ts';
 import { migrateToLatest, openDatabase } from '../server/db/database.ts';
 
@@ -33,4 +36,9 @@ if (config.databaseUrl) {
 } else {
   const kept = await restoreSqlite(source, config.sqlitePath);
   console.log(`Restored ${source} into ${config.sqlitePath}${kept ? ` (previous database kept as ${kept})` : ''}`);
+  const files = filesBesideBackup(source);
+  if (!config.files.storageUrl && fs.existsSync(files)) {
+    const keptFiles = await restoreFiles(files, config.files.diskRoot);
+    console.log(`Restored the attachments from ${files}${keptFiles ? ` (previous files kept as ${keptFiles})` : ''}`);
+  }
 }

@@ -79,6 +79,7 @@ import { createAttachmentService } from './services/attachment.service.ts';
 import { createDiskStore } from './storage/disk-store.ts';
 import type { FileStore } from './storage/file-store.ts';
 import { createS3Store } from './storage/s3-store.ts';
+import { claimFileStore } from './storage/store-identity.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -253,6 +254,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  // Issue 24: attachments' bytes on disk under DATA_DIR, or in the S3-compatible store STORAGE_URL names.
+  const fileStore = config.files.storageUrl ? createS3Store(config.files.storageUrl) : createDiskStore(config.files.diskRoot);
+  await fileStore.open();
+  // Several processes on one PostgreSQL must share the store: one on another disk refuses to start.
+  if (config.databaseUrl) await claimFileStore(database.db, fileStore.kind, config.files.diskRoot);
   const bus = deps.bus ?? (config.databaseUrl ? await createPostgresBus(config.databaseUrl, app.log) : createInProcessBus());
   const mail = createMailDispatcher({
     outbox: createMailOutboxRepository(database.db),
@@ -273,9 +279,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const sessions = createSessions(bus);
   const streams = createLiveStreams({ leases: createLiveStreamRepository(database.db, database.dialect), clock, log: app.log });
-  // Issue 24: attachments' bytes on disk under DATA_DIR, or in the S3-compatible store STORAGE_URL names.
-  const fileStore = config.files.storageUrl ? createS3Store(config.files.storageUrl) : createDiskStore(config.files.diskRoot);
-  await fileStore.open();
   const outboxKeptSince = () => new Date(clock.now().getTime() - OUTBOX_KEPT_MS).toISOString();
   // Run as the repositories below are defined; nothing calls it before buildApp returns.
   const purge = createExpiredPurge({

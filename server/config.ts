@@ -101,7 +101,7 @@ const ConfigSchema = z.object({
   STORAGE_URL: z
     .string()
     .optional()
-    .or(z.literal('').transform(() => undefined))
+    .transform((value) => value || undefined)
     .superRefine((value, ctx) => {
       if (value === undefined) return;
       try {

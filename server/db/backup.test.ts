@@ -64,6 +64,49 @@ describe('SQLite backup and restore', () => {
     }
   });
 
+  test('npm run db:backup copies the attachments beside the database, and db:restore puts both back', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taskaty-backup-files-'));
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const live = await startApp(dir);
+    const password = 'long-enough-1';
+    const payload = { name: 'F', email: 'f@example.com', password, password_confirmation: password };
+    await live.app.inject({ method: 'POST', url: '/api/user/register', payload });
+    const token = (await live.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: payload.email, password } })).json()
+      .token.plainTextToken;
+    const headers = { authorization: `Bearer ${token}` };
+    const task = (await live.app.inject({ method: 'POST', url: '/api/tasks/add', headers, payload: { title: 'with a file' } })).json().task;
+    const bytes = randomBytes(50_000);
+    const attached = await live.app.inject({
+      method: 'POST',
+      url: `/api/tasks/${task.id}/attachments?name=data.bin`,
+      headers: { ...headers, 'content-type': 'application/octet-stream' },
+      payload: bytes,
+    });
+    expect(attached.statusCode).toBe(201);
+    const fileId = attached.json().attachment.id;
+    const backup = path.join(dir, 'backups', 'nightly.db');
+    const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '', STORAGE_URL: '' };
+    const run = (script: string, ...args: string[]) =>
+      execFileSync(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, `../../scripts/${script}`), ...args], {
+        env,
+        encoding: 'utf8',
+      });
+    expect(run('db-backup.ts', backup)).toContain(`Attachments (1 files) copied to ${path.join(dir, 'backups', 'nightly.files')}`);
+    // Deleted after the backup: gone from the store.
+    expect((await live.app.inject({ method: 'DELETE', url: `/api/attachments/${fileId}`, headers })).statusCode).toBe(200);
+    await live.close();
+
+    expect(run('db-restore.ts', backup)).toContain('Restored the attachments');
+    const restored = await startApp(dir);
+    try {
+      const answer = await restored.app.inject({ method: 'GET', url: `/api/attachments/${fileId}/file`, headers });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.rawPayload.equals(bytes)).toBe(true);
+    } finally {
+      await restored.close();
+    }
+  });
+
   test('a damaged backup is refused and the current database is left alone', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taskaty-restore-'));
     onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Tables } from './tables.ts';
@@ -68,4 +69,34 @@ export async function renewListEpoch(db: Kysely<Tables>): Promise<string> {
   const epoch = randomBytes(9).toString('base64url');
   await db.updateTable('instance').set({ value: epoch }).where('name', '=', 'list_epoch').execute();
   return epoch;
+}
+
+/** Where a backup's attachments go beside it: `taskaty-<time>.db` → `taskaty-<time>.files/` (issue 24). */
+export const filesBesideBackup = (backupFile: string) => backupFile.replace(/\.db$/, '') + '.files';
+
+/**
+ * Copies the attachments on disk (DATA_DIR/files) beside a database backup. Run after the database
+ * copy: a stored file is never changed and its name never reused, so every file the backup's rows
+ * name is there unless it was deleted in between. Returns how many files were copied.
+ */
+export async function backupFiles(filesRoot: string, target: string): Promise<number> {
+  if (!fs.existsSync(filesRoot)) return 0;
+  await fs.promises.cp(filesRoot, target, {
+    recursive: true,
+    // Files still being written (`.partial`) are not part of any row yet.
+    filter: (source) => !source.endsWith('.partial'),
+  });
+  return (await fs.promises.readdir(target, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length;
+}
+
+/** Puts a backup's attachments back in place of the current ones, which are kept beside them. */
+export async function restoreFiles(backupFiles: string, filesRoot: string): Promise<string | undefined> {
+  let kept: string | undefined;
+  if (fs.existsSync(filesRoot)) {
+    kept = `${filesRoot}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    await fs.promises.rename(filesRoot, kept);
+  }
+  await fs.promises.mkdir(path.dirname(filesRoot), { recursive: true });
+  await fs.promises.cp(backupFiles, filesRoot, { recursive: true });
+  return kept;
 }
