@@ -18,6 +18,8 @@ export const Attachment = z.object({
   has_thumbnail: z.boolean(),
   /** May be shown in place (a raster image or a PDF); everything else is only downloaded. */
   inline: z.boolean(),
+  /** A file left on a connected drive, attached as a link: its address there (no bytes kept here). */
+  link_url: z.string().nullable(),
   /** The caller may delete it: they added it, or the task is theirs. */
   can_delete: z.boolean(),
 });

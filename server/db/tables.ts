@@ -129,7 +129,9 @@ export interface AttachmentsTable {
   name: string;
   mime: string;
   size: number;
-  storage_key: string;
+  /** Null for a link to a file on a connected drive (`link_url`). */
+  storage_key: string | null;
+  link_url: string | null;
   thumbnail_key: string | null;
   created_at: string;
 }

@@ -20,7 +20,7 @@ import type { AuthService } from '../services/auth.service.ts';
 import { isInlineType } from '../storage/file-kind.ts';
 import type { FileStore } from '../storage/file-store.ts';
 
-const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 416: ErrorBody, 422: ErrorBody };
+const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 416: ErrorBody, 422: ErrorBody };
 const security = [{ bearer: [] }];
 /**
  * A stored file answered on its own terms: no page may run in it (a sandbox with nothing allowed),
@@ -136,6 +136,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ auth: AuthService; attach
     },
     async (request, reply) => {
       const row = await attachments.open(request.user, request.params.id);
+      if (row.storage_key === null) return reply.code(409).send({ message: 'This file is a link to a file on a drive.' });
       return sendStored(
         reply,
         {

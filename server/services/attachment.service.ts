@@ -78,7 +78,8 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
     user_name: row.user_name,
     created_at: row.created_at,
     has_thumbnail: row.thumbnail_key !== null,
-    inline: isInlineType(row.mime),
+    inline: row.storage_key !== null && isInlineType(row.mime),
+    link_url: row.link_url,
     can_delete: canDelete(row, userId, access),
   });
 
@@ -180,6 +181,7 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
             mime: kind.mime,
             size,
             storage_key: key,
+            link_url: null,
             thumbnail_key: thumbnailKey,
             created_at: now,
           });
@@ -195,6 +197,34 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
         await fs.promises.rm(temp, { force: true });
         await fs.promises.rm(`${temp}.thumb`, { force: true });
       }
+    },
+
+    /**
+     * A file on the person's connected drive attached as a link (issue 24): the task keeps its name
+     * and address, the bytes stay on the drive (nothing on the quota). services/drive.service.ts.
+     */
+    async addLink(user: UserRow, taskId: number, file: { name: string; url: string; mime: string; size: number }): Promise<Attachment> {
+      const name = cleanFileName(file.name);
+      const now = clock.nowIso();
+      const { row, access } = await database.db.transaction().execute(async (trx) => {
+        const db = repositories(trx);
+        const { access } = await loadTask(reader(trx), user, taskId, { may: canAttach });
+        const row = await db.attachments.insert({
+          task_id: taskId,
+          user_id: user.id,
+          name,
+          mime: file.mime,
+          size: file.size,
+          storage_key: null,
+          link_url: file.url,
+          thumbnail_key: null,
+          created_at: now,
+        });
+        await db.activity.record(taskId, user.id, { code: 'attachment_added', name }, now);
+        return { row, access };
+      });
+      await notify(taskId);
+      return present({ ...row, user_name: user.name }, user.id, access);
     },
 
     /** A file the person may open, with where its bytes are; 404 for anyone who may not see its task. */
@@ -218,7 +248,7 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
         await db.activity.record(row.task_id, user.id, { code: 'attachment_deleted', name: row.name }, now);
         return row;
       });
-      await deleteStored(row.thumbnail_key ? [row.storage_key, row.thumbnail_key] : [row.storage_key]);
+      await deleteStored([row.storage_key, row.thumbnail_key].filter((key): key is string => key !== null));
       await notify(row.task_id);
     },
 

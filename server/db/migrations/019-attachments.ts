@@ -10,6 +10,8 @@ import type { Dialect } from '../database.ts';
  * Rows go with their task (ON DELETE CASCADE), so an undoable delete keeps them in its snapshot and
  * puts them back (decision 021); the bytes are deleted when the snapshot is purged, and the orphan
  * sweep deletes any a crash left behind. `user_id` is who added it, whose quota it counts against.
+ * A file attached from a connected drive as a link has `link_url` (the file on the drive) and no
+ * bytes here: no storage key, no thumbnail, nothing on the quota.
  */
 export function attachments(dialect: Dialect) {
   return {
@@ -25,7 +27,9 @@ export function attachments(dialect: Dialect) {
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('mime', 'text', (c) => c.notNull())
         .addColumn('size', 'integer', (c) => c.notNull())
-        .addColumn('storage_key', 'text', (c) => c.notNull().unique())
+        // Null for a link to a file on the person's drive (link_url): no bytes are kept here.
+        .addColumn('storage_key', 'text', (c) => c.unique())
+        .addColumn('link_url', 'text')
         .addColumn('thumbnail_key', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();

@@ -58,7 +58,7 @@ export function createAttachmentRepository(db: Kysely<Tables>, dialect: Dialect)
           eb.or([eb('user_id', '=', userId), eb('task_id', 'in', eb.selectFrom('tasks').select('id').where('user_id', '=', userId))]),
         )
         .execute();
-      return rows.flatMap((row) => [row.storage_key, row.thumbnail_key ?? []].flat());
+      return rows.flatMap((row) => [row.storage_key, row.thumbnail_key].filter((key): key is string => key !== null));
     },
 
     /** Of `keys`, those a file row still names (as its bytes or its thumbnail). */
@@ -72,7 +72,7 @@ export function createAttachmentRepository(db: Kysely<Tables>, dialect: Dialect)
           .where((eb) => eb.or([eb('storage_key', 'in', batch), eb('thumbnail_key', 'in', batch)]))
           .execute();
         for (const row of rows) {
-          used.add(row.storage_key);
+          if (row.storage_key) used.add(row.storage_key);
           if (row.thumbnail_key) used.add(row.thumbnail_key);
         }
       }

@@ -1,6 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { Download, Eye, File as FileIcon, FileText, Image as ImageIcon, Paperclip, RotateCw, Trash2, X } from 'lucide-react';
+import {
+  Download,
+  ExternalLink,
+  Eye,
+  File as FileIcon,
+  FileText,
+  Image as ImageIcon,
+  Link2,
+  Paperclip,
+  RotateCw,
+  Trash2,
+  X,
+} from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../common/limits.ts';
@@ -298,7 +310,9 @@ function FileRow({ file, onView, onDownload, onDelete }: { file: Attachment; onV
   const { t, i18n } = useTranslation('files');
   const thumbnail = useAttachmentObjectUrl(file.has_thumbnail ? file.id : null, 'thumbnail');
   const Icon = iconOf(file);
-  const open = file.inline ? onView : onDownload;
+  // A file left on a drive opens there (the drive asks who it is); others are viewed or saved here.
+  const openLink = () => window.open(file.link_url!, '_blank', 'noopener,noreferrer');
+  const open = file.link_url ? openLink : file.inline ? onView : onDownload;
   const iconButton =
     'tap-target flex h-9 w-9 shrink-0 items-center justify-center rounded-control text-muted hover:bg-surface-2 hover:text-fg';
   return (
@@ -339,15 +353,27 @@ function FileRow({ file, onView, onDownload, onDelete }: { file: Attachment; onV
           <Eye aria-hidden className="h-4 w-4" />
         </button>
       )}
-      <button
-        type="button"
-        onClick={onDownload}
-        aria-label={t('download', { name: file.name })}
-        title={t('download', { name: file.name })}
-        className={iconButton}
-      >
-        <Download aria-hidden className="h-4 w-4" />
-      </button>
+      {file.link_url ? (
+        <button
+          type="button"
+          onClick={openLink}
+          aria-label={t('openOnDrive', { name: file.name })}
+          title={t('openOnDrive', { name: file.name })}
+          className={iconButton}
+        >
+          <ExternalLink aria-hidden className="rtl-mirror h-4 w-4" />
+        </button>
+      ) : (
+        <button
+          type="button"
+          onClick={onDownload}
+          aria-label={t('download', { name: file.name })}
+          title={t('download', { name: file.name })}
+          className={iconButton}
+        >
+          <Download aria-hidden className="h-4 w-4" />
+        </button>
+      )}
       {file.can_delete && (
         <button
           type="button"
