@@ -33,6 +33,7 @@ import { commentRoutes } from './routes/comment.routes.ts';
 import { eventRoutes } from './routes/event.routes.ts';
 import { labelRoutes } from './routes/label.routes.ts';
 import { exportRoutes } from './routes/export.routes.ts';
+import { loadExportImages } from './export/export-images.ts';
 import { shareRoutes } from './routes/share.routes.ts';
 import { notificationRoutes } from './routes/notification.routes.ts';
 import { snoozeLinkRoutes } from './routes/snooze-link.routes.ts';
@@ -482,10 +483,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       async loadTaskForExport(user, taskId) {
         const { task: row } = await loadTask(database, user, taskId, { relations: true });
         const task = presentTask(row);
+        // Issue 24: the task's files, and its images' pixels read from the store and shrunk here, so
+        // the render worker does no I/O. `open` checks each file against this person's access again.
+        const files = await attachments.list(user, taskId);
+        const images = await loadExportImages(
+          files,
+          task.description,
+          async (file) => {
+            const stored = await attachments.open(user, file.id);
+            return stored.storage_key === null ? undefined : fileStore.get(stored.storage_key);
+          },
+          { log: app.log },
+        );
         return {
           task: { ...task, owner: { name: row.owner_name, email: row.owner_email } },
           comments: await comments.list(user, taskId),
           subtasks: await subtasks.listOf(taskId),
+          attachments: files,
+          images,
           language: 'en',
           generatedAt: clock.now(),
         };

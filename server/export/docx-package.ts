@@ -215,10 +215,22 @@ const SUBSTITUTION_HINTS = [
 ].join('');
 
 /**
- * Swaps the placeholder font parts of a `docx` package for subsets of the faces the document draws with (marked
- * `w:subsetted`), drops the placeholder faces it never uses, and returns the finished file.
+ * The stand-in `docx` is given for an image's bytes (issue 24): unique per image, so `docx` stores one media part per
+ * image however often it is drawn, and small, so `docx` neither hashes nor deflates megabytes of pixels that do not
+ * compress. embedFonts() puts the real bytes in their place, stored as they are.
  */
-export function embedFonts(docx: Buffer, usage: EmbeddedFontUsage): Buffer {
+export const mediaPlaceholder = (id: number) => Buffer.from(`taskaty-export-image-${id}`, 'latin1');
+
+/** Whether a part's content may be a media stand-in: only those are inflated and looked up. */
+const MEDIA_PLACEHOLDER_MAX = 64;
+
+/**
+ * Swaps the placeholder font parts of a `docx` package for subsets of the faces the document draws with (marked
+ * `w:subsetted`), drops the placeholder faces it never uses, puts each image's bytes in place of its stand-in
+ * (`media`: stand-in text → bytes; stored, not deflated: PNG and JPEG are compressed already), and returns the
+ * finished file.
+ */
+export function embedFonts(docx: Buffer, usage: EmbeddedFontUsage, media: ReadonlyMap<string, Uint8Array> = new Map()): Buffer {
   const entries = readZip(docx);
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
   const fontTableEntry = byName.get('word/fontTable.xml');
@@ -273,6 +285,16 @@ export function embedFonts(docx: Buffer, usage: EmbeddedFontUsage): Buffer {
       return id && removedIds.has(id) ? '' : relationship;
     });
     replacements.set(relsEntry.name, deflatedEntry(relsEntry.name, kept));
+  }
+
+  if (media.size > 0) {
+    for (const entry of entries) {
+      if (!entry.name.startsWith('word/media/') || entry.size > MEDIA_PLACEHOLDER_MAX) continue;
+      const bytes = media.get(entryContent(entry).toString('latin1'));
+      if (!bytes) continue;
+      const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      replacements.set(entry.name, { name: entry.name, method: 0, crc: crc32(data), size: data.length, data });
+    }
   }
 
   return writeZip(entries.filter((entry) => !removedParts.has(entry.name)).map((entry) => replacements.get(entry.name) ?? entry));

@@ -12,6 +12,8 @@ import { EXPORT_TEXTS } from './export-texts.ts';
 import * as fontkit from 'fontkit';
 import { fontFilePath } from './fonts.ts';
 import { expectSameShaping } from '../../tests/support/same-shaping.ts';
+import { documentText } from '../../tests/support/docx-text.ts';
+import { docxMedia, solidPng, withAttachments } from '../../tests/support/export-attachments.ts';
 
 let directory: string;
 beforeAll(() => {
@@ -276,4 +278,79 @@ describe('Word files embed only what they use', () => {
       if (script === 'latin') expect(pkg.text('word/settings.xml')).not.toContain('<w:embedTrueTypeFonts/>');
     },
   );
+});
+
+describe('attachments in the Word export (issue 24)', () => {
+  let png: Buffer;
+  beforeAll(async () => {
+    png = await solidPng(400, 200);
+  });
+  const withFiles = (language: 'en' | 'ar') => withAttachments(typicalTaskSample(language), { bytes: png, width: 400, height: 200 });
+
+  test('lists each file after the description and before the comments, in Latin and Arabic script, with a drive file’s link', async () => {
+    const docx = await renderDocx(buildExportDocument(withFiles('en')));
+    const pkg = unzip(docx);
+    expect(pkg.test()).toMatch(/No errors detected/);
+    // The direction marks that keep a name and a date apart are invisible.
+    const texts = paragraphs(pkg.text('word/document.xml')).map((text) => text.replace(/[\u200e\u200f]/g, ''));
+    expectInOrder(texts, [
+      'Description',
+      'Before the board',
+      'After the board [elsewhere]',
+      'Attachments (3)',
+      'whiteboard.png',
+      '47 kB · added by Amira Haddad · Mar 3, 2026, 10:00 AM UTC',
+      'ميزانية الربع.xlsx',
+      '2.3 MB · added by أمير حداد · Mar 4, 2026, 11:30 AM UTC',
+      'Roadmap 2026.pdf',
+      'added by Rahul Verma · Mar 5, 2026, 9:15 AM UTC',
+      'https://drive.example.com/file/d/roadmap-2026/view',
+      'whiteboard.png',
+      'Comments (2)',
+    ]);
+    expect(pkg.text('word/_rels/document.xml.rels')).toContain('Target="https://drive.example.com/file/d/roadmap-2026/view"');
+
+    const arabic = documentText(await renderDocx(buildExportDocument(withFiles('ar'))));
+    for (const expected of ['المرفقات (3)', 'whiteboard.png', 'ميزانية الربع.xlsx', 'أضافه', 'أمير حداد', 'Roadmap 2026.pdf']) {
+      expect(arabic, expected).toContain(expected);
+    }
+  });
+
+  test('the attached PNG is one media part, its bytes stored as they are, drawn in place and under the list', async () => {
+    const docx = await renderDocx(buildExportDocument(withFiles('en')));
+    const pkg = unzip(docx);
+    expect(docxMedia(docx)).toEqual(['word/media/image1.png']);
+    expect(pkg.bytes('word/media/image1.png').equals(png)).toBe(true);
+    const xml = pkg.text('word/document.xml');
+    // In place: after the paragraph before it and before the one after it; and again in the section.
+    const drawings = [...xml.matchAll(/<w:drawing>/g)].map((match) => match.index);
+    expect(drawings).toHaveLength(2);
+    expect(drawings[0]).toBeGreaterThan(xml.indexOf('Before the board'));
+    expect(drawings[0]).toBeLessThan(xml.indexOf('After the board'));
+    expect(drawings[1]).toBeGreaterThan(xml.indexOf('Attachments (3)'));
+    // At its size at 96 px to the inch (400 × 200 px), with its alt text and the file's name as alt texts.
+    expect(xml).toContain('<wp:extent cx="3810000" cy="1905000"/>');
+    expect(xml).toMatch(/<wp:docPr id="\d+" name="whiteboard" descr="whiteboard"\/>/);
+    expect(xml).toMatch(/<wp:docPr id="\d+" name="whiteboard.png" descr="whiteboard.png"\/>/);
+    // Another task's image keeps its alt text.
+    expect(paragraphs(xml)).toContain('After the board [elsewhere]');
+  });
+
+  test('a large image is scaled to the text width', async () => {
+    const wide = await solidPng(1600, 400);
+    const data = withAttachments(typicalTaskSample('en'), { bytes: wide, width: 1600, height: 400 });
+    const xml = unzip(await renderDocx(buildExportDocument(data))).text('word/document.xml');
+    const extents = [...xml.matchAll(/<wp:extent cx="(\d+)" cy="(\d+)"\/>/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    // 9638 twips of text width = 642.5 px; EMU = px × 9525.
+    for (const [cx, cy] of extents) {
+      expect(cx).toBeLessThanOrEqual(Math.round(642.6 * 9525));
+      expect(cy! / cx!).toBeCloseTo(0.25, 2);
+    }
+  });
+
+  test('a task without files has no section and no media', async () => {
+    const docx = await renderDocx(buildExportDocument(typicalTaskSample('en')));
+    expect(documentText(docx)).not.toContain('Attachments');
+    expect(docxMedia(docx)).toEqual([]);
+  });
 });

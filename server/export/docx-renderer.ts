@@ -6,6 +6,7 @@ import {
   Footer,
   Header,
   HeadingLevel,
+  ImageRun,
   LineRuleType,
   Packer,
   PageNumber,
@@ -21,8 +22,18 @@ import {
   type IRunOptions,
   type ParagraphChild,
 } from 'docx';
-import { EmbeddedFontUsage, embedFonts, placeholderFonts } from './docx-package.ts';
-import { EXPORT_COLORS, shade, tint, type Chip, type CommentView, type ExportDocument, type MetaItem } from './export-document.ts';
+import { EmbeddedFontUsage, embedFonts, mediaPlaceholder, placeholderFonts } from './docx-package.ts';
+import {
+  EXPORT_COLORS,
+  shade,
+  tint,
+  type AttachmentView,
+  type Chip,
+  type CommentView,
+  type ExportDocument,
+  type MetaItem,
+} from './export-document.ts';
+import type { ExportImage } from './export.types.ts';
 import { WORD_FONT_NAMES } from './fonts.ts';
 import { inlineText, type Block, type Inline, type ListItem, type TableAlign } from './markdown-to-blocks.ts';
 import { cleanText, firstStrongDirection, splitByScript } from './script-runs.ts';
@@ -36,6 +47,9 @@ const CONTENT_WIDTH = PAGE.width - 2 * PAGE.marginX;
 const BODY_SIZE = 20;
 const HEADING_SIZES = { 1: 34, 2: 29, 3: 25, 4: 22 } as const;
 const LIST_INDENT = 360;
+/** Images (issue 24), as in the PDF: at 96 pixels to the inch, smaller to fit the width, at most 360 pt (480 px) high. */
+const IMAGE_MAX_HEIGHT_PX = 480;
+const TWIPS_PER_PIXEL = 15;
 const BULLETS = ['•', '◦', '▪'] as const;
 
 const hex = (color: string) => color.replace('#', '').toUpperCase();
@@ -153,6 +167,9 @@ const inset = (ctx: Context, side: Direction, amount: number): Context =>
 class DocxComposer {
   private readonly dir: Direction;
 
+  /** The images drawn, by the stand-in `docx` is given for each (docx-package.ts puts the bytes in after packing). */
+  readonly media = new Map<string, Uint8Array>();
+
   constructor(
     private readonly model: ExportDocument,
     private readonly usage: EmbeddedFontUsage,
@@ -244,6 +261,18 @@ class DocxComposer {
       }
       case 'table':
         return [this.table(block.align, block.header, block.rows, ctx), new Paragraph({ children: [], spacing: { after: 80 } })];
+      case 'image': {
+        const image = this.model.images.get(block.attachmentId);
+        if (!image) return [];
+        const available = CONTENT_WIDTH - ctx.left - ctx.right;
+        return [
+          this.paragraph([this.imageRun(image, available, block.alt)], ctx.dir, {
+            ...this.indent(ctx.dir, ctx),
+            spacing: { before: 60, after: ctx.listDepth > 0 ? 60 : 120 },
+            ...this.quoteBorder(ctx),
+          }),
+        ];
+      }
       case 'rule':
         return [
           new Paragraph({
@@ -339,6 +368,78 @@ class DocxComposer {
         ),
       ],
     });
+  }
+
+  /** An image at 96 px to the inch, scaled down (never up) to `availableTwips` wide and IMAGE_MAX_HEIGHT_PX high. */
+  private imageRun(image: ExportImage, availableTwips: number, alt: string): ImageRun {
+    const scale = Math.min(1, availableTwips / TWIPS_PER_PIXEL / image.width, IMAGE_MAX_HEIGHT_PX / image.height);
+    const placeholder = mediaPlaceholder(image.attachment_id);
+    this.media.set(placeholder.toString('latin1'), image.bytes);
+    return new ImageRun({
+      type: image.format === 'png' ? 'png' : 'jpg',
+      // docx names media by a hash of their data: an image drawn twice is one part.
+      data: placeholder,
+      // Whole pixels, never wider than the room.
+      transformation: { width: Math.max(1, Math.floor(image.width * scale)), height: Math.max(1, Math.round(image.height * scale)) },
+      altText: { name: alt || `image-${image.attachment_id}`, description: alt },
+    });
+  }
+
+  /** Runs of pieces that each keep their own direction: a direction mark of the document's on each side of the space between. */
+  private isolatedRuns(pieces: readonly string[], style: RunStyle): ParagraphChild[] {
+    return pieces.flatMap((piece, index) => [
+      ...(index > 0 ? [this.directionMark(), ...textRuns(' ', style), this.directionMark()] : []),
+      ...textRuns(piece, style),
+    ]);
+  }
+
+  private attachmentItem(file: AttachmentView): Paragraph[] {
+    const name = this.paragraph(textRuns(file.name, { size: BODY_SIZE, bold: true, color: EXPORT_COLORS.text }), this.dir, {
+      spacing: { before: 120, after: 0 },
+      keepNext: true,
+      keepLines: true,
+    });
+    const details = this.paragraph(this.isolatedRuns(file.details, { size: 17, color: EXPORT_COLORS.muted }), this.dir, {
+      spacing: { after: file.link ? 0 : 40 },
+      ...(file.link ? { keepNext: true } : {}),
+    });
+    if (!file.link) return [name, details];
+    const style = { size: 17, color: EXPORT_COLORS.link };
+    const address = file.link.target
+      ? new ExternalHyperlink({
+          link: file.link.target,
+          children: textRuns(file.link.text, style, { underline: { color: hex(EXPORT_COLORS.link) } }),
+        })
+      : textRuns(file.link.text, style);
+    return [
+      name,
+      details,
+      // An address reads left to right, on the document's start side.
+      this.paragraph(Array.isArray(address) ? address : [address], 'ltr', {
+        alignment: this.dir === 'rtl' ? AlignmentType.RIGHT : AlignmentType.LEFT,
+        spacing: { after: 40 },
+      }),
+    ];
+  }
+
+  /** The task's files, then its images each with its file's name under it. */
+  private attachments(): Paragraph[] {
+    const model = this.model;
+    return [
+      this.sectionHeading(model.attachmentsHeading),
+      ...model.attachments.flatMap((file) => this.attachmentItem(file)),
+      ...model.gallery.flatMap(({ image, caption }) => [
+        this.paragraph([this.imageRun(image, CONTENT_WIDTH, caption)], this.dir, {
+          alignment: AlignmentType.CENTER,
+          spacing: { before: 240, after: 60 },
+          keepNext: true,
+        }),
+        this.paragraph(textRuns(caption, { size: 17, color: EXPORT_COLORS.muted }), directionOf(caption, this.dir), {
+          alignment: AlignmentType.CENTER,
+          spacing: { after: 120 },
+        }),
+      ]),
+    ];
   }
 
   private chipRuns(chip: Chip): ParagraphChild[] {
@@ -483,6 +584,7 @@ class DocxComposer {
         ? this.blocks(model.description, ctx)
         : [this.paragraph(textRuns(model.texts.noDescription, { italic: true, color: EXPORT_COLORS.muted }), this.dir)]),
       ...(model.subtasks.length > 0 ? [this.sectionHeading(model.subtasksHeading), ...this.blocks(model.subtasks, ctx)] : []),
+      ...(model.attachments.length > 0 ? this.attachments() : []),
       this.sectionHeading(model.commentCount > 0 ? `${model.texts.comments} (${model.commentCount})` : model.texts.comments),
       ...(model.comments.length > 0
         ? model.comments.flatMap((c) => this.comment(c, ctx))
@@ -571,12 +673,15 @@ function splitTemplate(template: string): [string, string, string] {
 export async function renderDocx(model: ExportDocument): Promise<Buffer> {
   const usage = new EmbeddedFontUsage();
   let document: Document;
+  let media: ReadonlyMap<string, Uint8Array>;
   fontUsage = usage;
   try {
-    document = new DocxComposer(model, usage).build();
+    const composer = new DocxComposer(model, usage);
+    document = composer.build();
+    media = composer.media;
   } finally {
     fontUsage = null;
   }
   const packed = await Packer.toBuffer(document);
-  return embedFonts(packed, usage);
+  return embedFonts(packed, usage, media);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { buildExportDocument, isOverdue, type MetaItem } from './export-document.ts';
 import { typicalTaskSample } from './export-samples.ts';
+import { formatTimestamp } from './export-texts.ts';
 import type { ExportTask, TaskExportData } from './export.types.ts';
 
 const words = (items: MetaItem[]) => items.map((item) => (item.kind === 'text' ? item.text : item.kind === 'chip' ? item.chip.text : '|'));
@@ -143,5 +144,91 @@ describe('the reader’s time zone (issue 21)', () => {
     expect(inArabic.exportedOn).toMatch(/(16|١٦)/);
     expect(inArabic.exportedOn).toMatch(/(1:30|١:٣٠).*(5:30|٥:٣٠)$/);
     expect(inArabic.exportedOn).not.toContain('UTC');
+  });
+});
+
+describe('the Attachments section (issue 24)', () => {
+  const pixels = (attachment_id: number) => ({ attachment_id, format: 'png' as const, width: 2, height: 1, bytes: new Uint8Array([1]) });
+  const files = [
+    {
+      id: 31,
+      name: 'whiteboard.png',
+      mime: 'image/png',
+      size: 1_234_567,
+      user_name: 'Amira Haddad',
+      created_at: '2026-03-03T10:00:00Z',
+      link_url: null,
+    },
+    {
+      id: 32,
+      name: 'ميزانية.xlsx',
+      mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      size: 0,
+      user_name: 'Rahul Verma',
+      created_at: '2026-03-04T11:30:00Z',
+      link_url: 'https://drive.example.com/file/d/abc/view',
+    },
+    {
+      id: 33,
+      name: 'notes.txt',
+      mime: 'text/plain',
+      size: 500,
+      user_name: 'Sam',
+      created_at: '2026-03-05T00:00:00Z',
+      link_url: 'javascript:x',
+    },
+  ];
+  const exported = (language: TaskExportData['language'], extra: Partial<TaskExportData> = {}) =>
+    buildExportDocument({ ...typicalTaskSample(language), attachments: files, ...extra });
+
+  test('lists each file with its size in the reader’s language, who added it and when, and a drive file’s link', () => {
+    const document = exported('en');
+    expect(document.attachmentsHeading).toBe('Attachments (3)');
+    expect(document.attachments[0]).toEqual({
+      name: 'whiteboard.png',
+      details: ['1.2 MB', '·', 'added by', 'Amira Haddad', '·', 'Mar 3, 2026, 10:00 AM UTC'],
+      link: null,
+    });
+    // A drive may not know the size; its address is a link when it is http(s), text otherwise.
+    expect(document.attachments[1]).toEqual({
+      name: 'ميزانية.xlsx',
+      details: ['added by', 'Rahul Verma', '·', 'Mar 4, 2026, 11:30 AM UTC'],
+      link: { text: 'https://drive.example.com/file/d/abc/view', target: 'https://drive.example.com/file/d/abc/view' },
+    });
+    expect(document.attachments[2]!.link).toEqual({ text: 'javascript:x', target: undefined });
+    expect(document.attachments[2]!.details[0]).toBe('500 bytes');
+  });
+
+  test.each([
+    ['de', 'Anhänge (3)', ['1,2 MB', '·', 'hinzugefügt von', 'Amira Haddad', '·']],
+    ['fr', 'Pièces jointes (3)', ['1,2\u202fMo', '·', 'ajouté par', 'Amira Haddad', '·']],
+    ['es', 'Archivos adjuntos (3)', ['1,2 MB', '·', 'añadido por', 'Amira Haddad', '·']],
+    ['ar', 'المرفقات (3)', ['1.2 م.ب', '·', 'أضافه', 'Amira Haddad', '·']],
+    ['hi', 'संलग्नक (3)', ['1.2 MB', '·', 'Amira Haddad', 'द्वारा जोड़ी गई', '·']],
+  ] as const)('%s: the heading and the words around a file are the language’s', (language, heading, details) => {
+    const document = exported(language);
+    expect(document.attachmentsHeading).toBe(heading);
+    expect(document.attachments[0]!.details.slice(0, details.length)).toEqual(details);
+    // The date as the document's other timestamps are.
+    expect(document.attachments[0]!.details.at(-1)).toBe(formatTimestamp('2026-03-03T10:00:00Z', language));
+  });
+
+  test('images: only of the task’s own files, once each, under the list in its order', () => {
+    const document = exported('en', {
+      task: { ...typicalTaskSample('en').task, description: 'See ![board](/api/attachments/31/file) and ![x](/api/attachments/99/file)' },
+      images: [pixels(99), pixels(31), pixels(31)],
+    });
+    expect([...document.images.keys()]).toEqual([31]);
+    expect(document.gallery.map((item) => [item.image.attachment_id, item.caption])).toEqual([[31, 'whiteboard.png']]);
+    expect(document.description.map((block) => block.kind)).toEqual(['paragraph', 'image', 'paragraph']);
+  });
+
+  test('a task without files has no section', () => {
+    for (const data of [typicalTaskSample('en'), { ...typicalTaskSample('en'), attachments: [], images: [pixels(31)] }]) {
+      const document = buildExportDocument(data);
+      expect(document.attachments).toEqual([]);
+      expect(document.gallery).toEqual([]);
+      expect(document.images.size).toBe(0);
+    }
   });
 });

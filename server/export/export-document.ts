@@ -4,9 +4,17 @@ import { repeatSummary } from '../../common/recurrence-wording.ts';
 import type { Comment } from '../../common/schemas/comment.schema.ts';
 import { isOverdue as isBeforeToday } from '../../common/task-rules.ts';
 import { localDateTime } from '../../common/time-zone.ts';
-import { EXPORT_TEXTS, exportTimeZone, fillTemplate, formatDueDate, formatTimestamp, type ExportTexts } from './export-texts.ts';
-import type { TaskExportData } from './export.types.ts';
-import { markdownToBlocks, type Block, type ListItem } from './markdown-to-blocks.ts';
+import {
+  EXPORT_TEXTS,
+  exportTimeZone,
+  fillTemplate,
+  formatDueDate,
+  formatFileSize,
+  formatTimestamp,
+  type ExportTexts,
+} from './export-texts.ts';
+import type { ExportAttachment, ExportImage, TaskExportData } from './export.types.ts';
+import { markdownToBlocks, safeLinkTarget, type Block, type ListItem } from './markdown-to-blocks.ts';
 import { scheduleTranslate } from './schedule-texts.ts';
 
 /** Colours of the export, matching the product's purple brand (visual.md). */
@@ -54,6 +62,24 @@ export interface CommentView {
   replies: CommentView[];
 }
 
+/** A file in the Attachments section (issue 24). */
+export interface AttachmentView {
+  name: string;
+  /**
+   * Its size, who added it and when, with `·` between: pieces each placed on its own (like <bdi>),
+   * so a name in one script and a date's digits never run together.
+   */
+  details: string[];
+  /** A file left on a drive: its address, a link when it is http(s). */
+  link: { text: string; target: string | undefined } | null;
+}
+
+/** An attached image drawn under the list of files, its file's name as its caption. */
+export interface GalleryImage {
+  image: ExportImage;
+  caption: string;
+}
+
 /** What an exported task shows, independent of PDF or Word. */
 export interface ExportDocument {
   language: LanguageCode;
@@ -68,6 +94,14 @@ export interface ExportDocument {
   subtasks: Block[];
   /** "Subtasks (1/3)": how many are done, of how many. */
   subtasksHeading: string;
+  /** The task's files, oldest first (issue 24); empty when it has none, and then there is no section. */
+  attachments: AttachmentView[];
+  /** "Attachments (3)". */
+  attachmentsHeading: string;
+  /** The task's images under the list, in its order: each at most once. */
+  gallery: GalleryImage[];
+  /** The pixels of the task's embedded images by attachment id, for the description's image blocks. */
+  images: ReadonlyMap<number, ExportImage>;
   comments: CommentView[];
   commentCount: number;
   author: string;
@@ -142,6 +176,19 @@ function subtaskBlocks(subtasks: NonNullable<TaskExportData['subtasks']>, texts:
   return [{ kind: 'list', ordered: false, start: 1, items }];
 }
 
+function attachmentView(file: ExportAttachment, texts: ExportTexts, language: LanguageCode, stamp: (at: string) => string): AttachmentView {
+  // "added by {name}" in the reader's word order, the name a piece of its own.
+  const [before = '', after = ''] = texts.addedBy.split('{name}');
+  const addedBy = [before.trim(), file.user_name, after.trim()].filter(Boolean);
+  // A drive may not say how large its file is.
+  const size = file.link_url === null || file.size > 0 ? [formatFileSize(file.size, language), '·'] : [];
+  return {
+    name: file.name,
+    details: [...size, ...addedBy, '·', stamp(file.created_at)],
+    link: file.link_url === null ? null : { text: file.link_url, target: safeLinkTarget(file.link_url) },
+  };
+}
+
 export function buildExportDocument(data: TaskExportData): ExportDocument {
   const { task, language, generatedAt } = data;
   const texts = EXPORT_TEXTS[language];
@@ -197,6 +244,13 @@ export function buildExportDocument(data: TaskExportData): ExportDocument {
     { label: texts.sharedWith, items: people.length ? people : [text(texts.notShared, 'muted')] },
   ];
 
+  // Issue 24: only images of the task's own files, as the loader read them; one each.
+  const files = data.attachments ?? [];
+  const fileIds = new Set(files.map((file) => file.id));
+  const images = new Map<number, ExportImage>();
+  for (const image of data.images ?? [])
+    if (fileIds.has(image.attachment_id) && !images.has(image.attachment_id)) images.set(image.attachment_id, image);
+
   return {
     language,
     rtl: languageOf(language).rtl,
@@ -205,9 +259,16 @@ export function buildExportDocument(data: TaskExportData): ExportDocument {
     exportedOn: fillTemplate(texts.exportedOn, { date: stamp(generatedAt) }),
     title: task.title,
     meta,
-    description: task.description.trim() ? markdownToBlocks(task.description) : [],
+    description: task.description.trim() ? markdownToBlocks(task.description, { images: new Set(images.keys()) }) : [],
     subtasks: subtaskBlocks(data.subtasks ?? [], texts, language),
     subtasksHeading: `${texts.subtasks} (${(data.subtasks ?? []).filter((subtask) => subtask.is_completed === 1).length}/${(data.subtasks ?? []).length})`,
+    attachments: files.map((file) => attachmentView(file, texts, language, stamp)),
+    attachmentsHeading: `${texts.attachments} (${files.length})`,
+    gallery: files.flatMap((file) => {
+      const image = images.get(file.id);
+      return image ? [{ image, caption: file.name }] : [];
+    }),
+    images,
     comments: data.comments.map((c) => commentView(c, language, timeZone, 0)),
     commentCount: countComments(data.comments),
     author: task.owner.name,

@@ -28,6 +28,10 @@ export interface ExportTexts {
   noComments: string;
   /** The heading of the task's subtasks (issue 21). */
   subtasks: string;
+  /** The heading of the task's files (issue 24). */
+  attachments: string;
+  /** Who added a file; `{name}` is replaced (the size and the date stand beside it). */
+  addedBy: string;
   /** `{page}` and `{pages}` are replaced; Word puts live fields there. */
   pageOf: string;
   /** `{date}` is replaced. */
@@ -59,6 +63,8 @@ export const EXPORT_TEXTS: Record<LanguageCode, ExportTexts> = {
     comments: 'Comments',
     noComments: 'No comments',
     subtasks: 'Subtasks',
+    attachments: 'Attachments',
+    addedBy: 'added by {name}',
     pageOf: 'Page {page} of {pages}',
     exportedOn: 'Exported {date}',
   },
@@ -86,6 +92,8 @@ export const EXPORT_TEXTS: Record<LanguageCode, ExportTexts> = {
     comments: 'टिप्पणियाँ',
     noComments: 'कोई टिप्पणी नहीं',
     subtasks: 'उप-कार्य',
+    attachments: 'संलग्नक',
+    addedBy: '{name} द्वारा जोड़ी गई',
     pageOf: 'पृष्ठ {page} / {pages}',
     exportedOn: 'निर्यात किया गया: {date}',
   },
@@ -113,6 +121,8 @@ export const EXPORT_TEXTS: Record<LanguageCode, ExportTexts> = {
     comments: 'التعليقات',
     noComments: 'لا توجد تعليقات',
     subtasks: 'المهام الفرعية',
+    attachments: 'المرفقات',
+    addedBy: 'أضافه {name}',
     pageOf: 'صفحة {page} من {pages}',
     exportedOn: 'تم التصدير في {date}',
   },
@@ -140,6 +150,8 @@ export const EXPORT_TEXTS: Record<LanguageCode, ExportTexts> = {
     comments: 'Comentarios',
     noComments: 'Sin comentarios',
     subtasks: 'Subtareas',
+    attachments: 'Archivos adjuntos',
+    addedBy: 'añadido por {name}',
     pageOf: 'Página {page} de {pages}',
     exportedOn: 'Exportado el {date}',
   },
@@ -167,6 +179,8 @@ export const EXPORT_TEXTS: Record<LanguageCode, ExportTexts> = {
     comments: 'Commentaires',
     noComments: 'Aucun commentaire',
     subtasks: 'Sous-tâches',
+    attachments: 'Pièces jointes',
+    addedBy: 'ajouté par {name}',
     pageOf: 'Page {page} sur {pages}',
     exportedOn: 'Exporté le {date}',
   },
@@ -194,6 +208,8 @@ export const EXPORT_TEXTS: Record<LanguageCode, ExportTexts> = {
     comments: 'Kommentare',
     noComments: 'Keine Kommentare',
     subtasks: 'Unteraufgaben',
+    attachments: 'Anhänge',
+    addedBy: 'hinzugefügt von {name}',
     pageOf: 'Seite {page} von {pages}',
     exportedOn: 'Exportiert am {date}',
   },
@@ -257,6 +273,27 @@ export function formatTimestamp(timestamp: string | Date, language: LanguageCode
   const parsed = typeof timestamp === 'string' ? new Date(timestamp) : timestamp;
   if (Number.isNaN(parsed.getTime())) return String(timestamp);
   return `${formatter(language, true, timeZone).format(parsed)} ${zoneName(parsed, language, timeZone)}`;
+}
+
+const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+
+/**
+ * A file's size in the reader's language ("820 kB", "3,4 Mo", "500 बाइट"), by the web app's rule
+ * (web/lib/file-size.ts): steps of 1024 as the quota counts them, one decimal below ten.
+ */
+export function formatFileSize(bytes: number, language: LanguageCode): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: SIZE_UNITS[unit],
+    unitDisplay: unit === 0 ? 'long' : 'short',
+    maximumFractionDigits: unit > 0 && value < 10 ? 1 : 0,
+  }).format(value);
 }
 
 export function fillTemplate(template: string, values: Record<string, string | number>): string {

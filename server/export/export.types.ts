@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from '../../common/locales.ts';
+import { Attachment } from '../../common/schemas/attachment.schema.ts';
 import { Comment } from '../../common/schemas/comment.schema.ts';
 import { Subtask } from '../../common/schemas/subtask.schema.ts';
 import { Label } from '../../common/schemas/label.schema.ts';
@@ -26,6 +27,34 @@ export const ExportTask = Task.pick({
 });
 export type ExportTask = z.infer<typeof ExportTask>;
 
+/** A file on the task as the export lists it (issue 24): its name, size, who added it and when, a drive link's address. */
+export const ExportAttachment = Attachment.pick({
+  id: true,
+  name: true,
+  mime: true,
+  size: true,
+  user_name: true,
+  created_at: true,
+  link_url: true,
+});
+export type ExportAttachment = z.infer<typeof ExportAttachment>;
+
+/**
+ * The pixels of one of the task's images (issue 24), read from the file store and already downscaled
+ * and re-encoded as PNG or JPEG on the server's side (export-images.ts): the render worker does no
+ * I/O and hands them to pdfkit and docx as they are.
+ */
+export const ExportImage = z.object({
+  attachment_id: z.number(),
+  format: z.enum(['png', 'jpeg']),
+  /** In pixels, of `bytes` as encoded. */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** A Buffer or any Uint8Array (a worker receives a plain Uint8Array); a view into a larger buffer is fine. */
+  bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'Image bytes must be a Uint8Array'),
+});
+export type ExportImage = z.infer<typeof ExportImage>;
+
 /** Everything one export needs; it crosses into a worker thread, so it stays plain data (Date survives structured clone). */
 export const TaskExportData = z.object({
   task: ExportTask,
@@ -40,6 +69,13 @@ export const TaskExportData = z.object({
    * "Overdue" and their clock the document's timestamps. Null or absent (not set yet): UTC.
    */
   timeZone: z.string().nullable().optional(),
+  /** The task's files, oldest first (issue 24); absent or empty: no Attachments section. */
+  attachments: z.array(ExportAttachment).optional(),
+  /**
+   * The pixels of the task's images that are embedded (issue 24): at most one per attachment, only
+   * of attachments in `attachments`. An image without pixels here is listed, never fetched.
+   */
+  images: z.array(ExportImage).optional(),
 });
 export type TaskExportData = z.infer<typeof TaskExportData>;
 

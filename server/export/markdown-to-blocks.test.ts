@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { MAX_NESTING, inlineText, limitNesting, markdownToBlocks, safeLinkTarget, type Block } from './markdown-to-blocks.ts';
+import {
+  MAX_NESTING,
+  attachmentImageId,
+  inlineText,
+  limitNesting,
+  markdownToBlocks,
+  safeLinkTarget,
+  type Block,
+} from './markdown-to-blocks.ts';
 
 function only<K extends Block['kind']>(blocks: Block[], kind: K): Extract<Block, { kind: K }> {
   const found = blocks.filter((b) => b.kind === kind);
@@ -122,5 +130,70 @@ describe('markdown to export blocks', () => {
     expect(limitNesting('> > > > > > > > > > > > x')).toBe('> > > > > > > > x');
     // Ordinary content is untouched.
     expect(limitNesting('- a\n  - b\n\n> quote')).toBe('- a\n  - b\n\n> quote');
+  });
+});
+
+describe("the task's own images in its description (issue 24)", () => {
+  const images = new Set([5, 8]);
+  /** Blocks as kinds and texts: `image:<id>:<alt>` for images. */
+  const shape = (blocks: Block[]): string[] =>
+    blocks.map((b) =>
+      b.kind === 'image'
+        ? `image:${b.attachmentId}:${b.alt}`
+        : b.kind === 'paragraph'
+          ? `p:${inlineText(b.content)}`
+          : b.kind === 'list'
+            ? `list[${b.items.map((item) => shape(item.blocks).join('|')).join(';')}]`
+            : b.kind,
+    );
+
+  test('an image of one of its files becomes an image block where it stands, splitting its paragraph', () => {
+    expect(shape(markdownToBlocks('Before ![the shot](/api/attachments/5/file) after.\n\nNext', { images }))).toEqual([
+      'p:Before',
+      'image:5:the shot',
+      'p:after.',
+      'p:Next',
+    ]);
+    // Alone in its paragraph, and by reference.
+    expect(shape(markdownToBlocks('![](/api/attachments/8/file)', { images }))).toEqual(['image:8:']);
+    expect(shape(markdownToBlocks('![plan][p]\n\n[p]: /api/attachments/8/file', { images }))).toEqual(['image:8:plan']);
+    // In a list item, between its texts.
+    expect(shape(markdownToBlocks('- see\n  ![a](/api/attachments/5/file)\n  below', { images }))).toEqual([
+      'list[p:see|image:5:a|p:below]',
+    ]);
+  });
+
+  test("other tasks' files, other addresses and a second use keep their alt text and are never images", () => {
+    const blocks = markdownToBlocks(
+      [
+        '![first](/api/attachments/5/file) ![again](/api/attachments/5/file)',
+        '![other task](/api/attachments/6/file)',
+        '![absolute](https://elsewhere.example/api/attachments/8/file)',
+        '![query](/api/attachments/8/file?download=1) ![thumb](/api/attachments/8/thumbnail) ![dots](/api/attachments/../8/file)',
+      ].join('\n\n'),
+      { images },
+    );
+    expect(shape(blocks)).toEqual(['image:5:first', 'p:[again]', 'p:[other task]', 'p:[absolute]', 'p:[query] [thumb] [dots]']);
+    // Nothing is an image without the export's own set, nor in a heading, a table cell or a link.
+    expect(shape(markdownToBlocks('![x](/api/attachments/5/file)'))).toEqual(['p:[x]']);
+    const elsewhere = markdownToBlocks(
+      '# ![h](/api/attachments/5/file)\n\n| ![c](/api/attachments/5/file) |\n|--|\n| x |\n\n[![l](/api/attachments/5/file)](https://example.com)',
+      { images },
+    );
+    expect(elsewhere.map((b) => b.kind)).toEqual(['heading', 'table', 'paragraph']);
+  });
+
+  test("only the app's own file address names an attachment", () => {
+    expect(attachmentImageId('/api/attachments/42/file')).toBe(42);
+    expect(attachmentImageId(' /api/attachments/42/file ')).toBe(42);
+    for (const other of [
+      '/api/attachments/0/file',
+      '/api/attachments/042/file',
+      '/api/attachments/4e2/file',
+      'api/attachments/42/file',
+      undefined,
+    ]) {
+      expect(attachmentImageId(other), String(other)).toBeUndefined();
+    }
   });
 });

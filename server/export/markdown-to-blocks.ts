@@ -33,7 +33,9 @@ export type Block =
   | { kind: 'code'; text: string; language: string | null }
   | { kind: 'quote'; blocks: Block[] }
   | { kind: 'table'; align: TableAlign[]; header: Inline[][]; rows: Inline[][][] }
-  | { kind: 'rule' };
+  | { kind: 'rule' }
+  /** One of the task's own images, drawn where the description links it (issue 24); its pixels are the document's. */
+  | { kind: 'image'; attachmentId: number; alt: string };
 
 /** Lists and quotes deeper than this are flattened into their parent: beyond it indentation only eats the page. */
 export const MAX_NESTING = 8;
@@ -66,8 +68,29 @@ export function safeLinkTarget(url: string | null | undefined): string | undefin
   return SAFE_LINK.test(trimmed) ? trimmed : undefined;
 }
 
+/** How the web app links an attached image in a description (web/lib/api/attachment-bytes.ts): `/api/attachments/<id>/file`. */
+const ATTACHMENT_FILE_URL = /^\/api\/attachments\/([1-9]\d{0,14})\/file$/;
+
+/** The attachment an image's address names, when it is this app's own file address; undefined for any other URL. */
+export function attachmentImageId(url: string | null | undefined): number | undefined {
+  const match = ATTACHMENT_FILE_URL.exec((url ?? '').trim());
+  return match ? Number(match[1]) : undefined;
+}
+
+export interface MarkdownOptions {
+  /**
+   * Attachments whose pixels the export holds (issue 24): an image linking one of them becomes an
+   * image block where it stands, once per description. Any other image (another task's file, any
+   * other address, a second use) keeps its `[alt]` text and is never fetched.
+   */
+  images?: ReadonlySet<number>;
+}
+
 interface Context {
   definitions: Map<string, string>;
+  images: ReadonlySet<number>;
+  /** Images already drawn once in this description. */
+  placed: Set<number>;
 }
 
 function inlinesOf(nodes: readonly PhrasingContent[], style: InlineStyle, context: Context, out: Inline[] = []): Inline[] {
@@ -108,7 +131,8 @@ function inlinesOf(nodes: readonly PhrasingContent[], style: InlineStyle, contex
       }
       case 'image':
       case 'imageReference': {
-        // Images are not fetched (no outbound requests from an export); their text and address stand in.
+        // Never fetched (no outbound requests from an export): the task's own images become image blocks in
+        // paragraphBlocks; any other image, or one in a link, a heading or a table cell, is its text.
         const url = node.type === 'image' ? node.url : context.definitions.get(node.identifier.toLowerCase());
         const target = safeLinkTarget(url);
         const text = node.alt?.trim() || url || '';
@@ -125,12 +149,69 @@ function inlinesOf(nodes: readonly PhrasingContent[], style: InlineStyle, contex
   return out;
 }
 
+/** The image block a paragraph's own image becomes, when it links one of the task's images not yet placed. */
+function imageBlock(node: PhrasingContent, context: Context): Block | undefined {
+  if (node.type !== 'image' && node.type !== 'imageReference') return undefined;
+  const url = node.type === 'image' ? node.url : context.definitions.get(node.identifier.toLowerCase());
+  const id = attachmentImageId(url);
+  if (id === undefined || !context.images.has(id) || context.placed.has(id)) return undefined;
+  context.placed.add(id);
+  return { kind: 'image', attachmentId: id, alt: node.alt?.trim() ?? '' };
+}
+
+const isBlank = (content: readonly Inline[]) => content.every((inline) => !inline.text.trim());
+
+/** Cuts the spaces and line breaks that stood between the text and an image out of it. */
+function trimInlines(content: Inline[], side: 'start' | 'end'): Inline[] {
+  const out = content.map((inline) => ({ ...inline }));
+  if (side === 'start') {
+    while (out.length > 0 && !out[0]!.text.trim()) out.shift();
+    if (out[0]) out[0].text = out[0].text.replace(/^\s+/, '');
+  } else {
+    while (out.length > 0 && !out.at(-1)!.text.trim()) out.pop();
+    const last = out.at(-1);
+    if (last) last.text = last.text.replace(/\s+$/, '');
+  }
+  return out;
+}
+
+/**
+ * A paragraph, split around the task's images it holds directly (issue 24): the text before an
+ * image, the image, the text after, each a block of its own. Images inside links, emphasis, headings
+ * and table cells stay `[alt]`: a picture cannot stand inside a line.
+ */
+function paragraphBlocks(children: readonly PhrasingContent[], context: Context): Block[] {
+  const out: Block[] = [];
+  let pending: PhrasingContent[] = [];
+  let afterImage = false;
+  const flush = (beforeImage: boolean) => {
+    let content = inlinesOf(pending, {}, context);
+    if (afterImage) content = trimInlines(content, 'start');
+    if (beforeImage) content = trimInlines(content, 'end');
+    if (!isBlank(content)) out.push({ kind: 'paragraph', content });
+    pending = [];
+  };
+  for (const child of children) {
+    const image = imageBlock(child, context);
+    if (!image) {
+      pending.push(child);
+      continue;
+    }
+    flush(true);
+    out.push(image);
+    afterImage = true;
+  }
+  if (!afterImage) return [{ kind: 'paragraph', content: inlinesOf(children, {}, context) }];
+  flush(false);
+  return out;
+}
+
 function blocksOf(nodes: readonly RootContent[], context: Context, depth: number): Block[] {
   const out: Block[] = [];
   for (const node of nodes) {
     switch (node.type) {
       case 'paragraph':
-        out.push({ kind: 'paragraph', content: inlinesOf(node.children, {}, context) });
+        out.push(...paragraphBlocks(node.children, context));
         break;
       case 'heading':
         out.push({ kind: 'heading', level: Math.min(node.depth, 4) as 1 | 2 | 3 | 4, content: inlinesOf(node.children, {}, context) });
@@ -183,12 +264,12 @@ function collectDefinitions(node: Nodes, definitions: Map<string, string>) {
 }
 
 /** Parses a task description (GitHub-flavoured markdown) into the blocks both renderers draw. */
-export function markdownToBlocks(markdown: string): Block[] {
+export function markdownToBlocks(markdown: string, options: MarkdownOptions = {}): Block[] {
   const source = limitNesting(markdown.replace(/\r\n?/g, '\n'));
   const tree: Root = fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
   const definitions = new Map<string, string>();
   collectDefinitions(tree, definitions);
-  return blocksOf(tree.children, { definitions }, 0);
+  return blocksOf(tree.children, { definitions, images: options.images ?? new Set(), placed: new Set() }, 0);
 }
 
 /** The plain text of inline content, for measuring direction and for tests. */

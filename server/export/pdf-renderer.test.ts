@@ -2,8 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LANGUAGE_CODES } from '../../common/locales.ts';
+import { pdfImages, solidPng, withAttachments } from '../../tests/support/export-attachments.ts';
 import { buildExportDocument } from './export-document.ts';
 import { mixedScriptSample, typicalTaskSample } from './export-samples.ts';
 import { EXPORT_TEXTS, fillTemplate } from './export-texts.ts';
@@ -293,5 +295,89 @@ describe('PDF export', () => {
         expect(word.yMax, word.text).toBeLessThan(footerTop - 5);
       }
     }
+  });
+});
+
+describe('attachments in the PDF (issue 24)', () => {
+  let png: Buffer;
+  beforeAll(async () => {
+    png = await solidPng(400, 200);
+  });
+  const withFiles = (language: TaskExportData['language']) =>
+    withAttachments(typicalTaskSample(language), { bytes: png, width: 400, height: 200 });
+
+  /** The colour of a pixel of a page rendered at 72 dpi (one pixel a point). */
+  const pixelAt = async (pdf: Buffer, page: number, x: number, y: number) => {
+    const file = join(directory, `export-${++counter}.pdf`);
+    writeFileSync(file, pdf);
+    const out = join(directory, `page-${counter}`);
+    execFileSync('/usr/bin/pdftoppm', ['-r', '72', '-f', String(page), '-l', String(page), '-singlefile', '-png', file, out]);
+    const { data, info } = await sharp(`${out}.png`).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const at = (Math.round(y) * info.width + Math.round(x)) * info.channels;
+    return [...data.subarray(at, at + 3)];
+  };
+
+  test('lists each file after the description and before the comments: name, size, who and when, a drive file’s link', async () => {
+    const pdf = await render(withFiles('en'));
+    const text = pdfText(pdf);
+    expectInOrder(text, [
+      'Description',
+      'Before the board',
+      'After the board [elsewhere]',
+      'Attachments (3)',
+      'whiteboard.png',
+      '47 kB · added by Amira Haddad · Mar 3, 2026, 10:00 AM UTC',
+      'ميزانية الربع',
+      '2.3 MB',
+      'أمير حداد',
+      'Roadmap 2026.pdf',
+      'added by Rahul Verma · Mar 5, 2026, 9:15 AM UTC',
+      'https://drive.example.com/file/d/roadmap-2026/view',
+      'whiteboard.png',
+      'Comments (2)',
+    ]);
+    const uris = [...pdf.toString('latin1').matchAll(/\/URI \(([^)]*)\)/g)].map((m) => m[1]);
+    expect(uris).toContain('https://drive.example.com/file/d/roadmap-2026/view');
+  });
+
+  test('in Arabic the section and its names read in their scripts', async () => {
+    const text = pdfText(await render(withFiles('ar')));
+    for (const expected of ['المرفقات', 'whiteboard.png', 'ميزانية الربع', 'أضافه', 'أمير حداد', 'Roadmap 2026.pdf', 'roadmap-2026']) {
+      expect(text, expected).toContain(expected);
+    }
+  });
+
+  test('the attached PNG is one image, drawn where the description shows it and under the list; another task’s is not', async () => {
+    const pdf = await render(withFiles('en'));
+    const images = pdfImages(pdf);
+    expect(images).toHaveLength(2);
+    expect(new Set(images.map((image) => image.object)).size).toBe(1);
+    expect(images[0]).toMatchObject({ width: 400, height: 200 });
+    expect(pdf.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(1);
+
+    // Between "Before the board" and "After the board", at its size (300 × 150 pt), on the start side.
+    const { words } = pdfWords(pdf);
+    const before = words.find((word) => word.text === 'Before')!;
+    const after = words.find((word) => word.text === 'After')!;
+    expect(after.page).toBe(before.page);
+    expect(after.yMin - before.yMax).toBeGreaterThan(150);
+    const middle = (before.yMax + after.yMin) / 2;
+    expect(await pixelAt(pdf, before.page, before.xMin + 150, middle)).toEqual([0x33, 0x66, 0xcc]);
+    expect(await pixelAt(pdf, before.page, before.xMin + 330, middle)).toEqual([0xff, 0xff, 0xff]);
+  });
+
+  test('a task without files has no section and no images', async () => {
+    const pdf = await render(typicalTaskSample('en'));
+    expect(pdfText(pdf)).not.toContain('Attachments');
+    expect(pdfImages(pdf)).toEqual([]);
+  });
+
+  test('a list item that starts a new page keeps its marker there, not in the page header', async () => {
+    const data = typicalTaskSample('en');
+    data.task.description = Array.from({ length: 120 }, (_, i) => `- item ${i + 1}`).join('\n');
+    const { words } = pdfWords(await render(data));
+    const bullets = words.filter((word) => word.text === '•');
+    expect(bullets.length).toBeGreaterThanOrEqual(120);
+    for (const bullet of bullets) expect(bullet.yMin).toBeGreaterThan(70);
   });
 });

@@ -1,6 +1,16 @@
 import PDFDocument from 'pdfkit';
 import { fillTemplate } from './export-texts.ts';
-import { EXPORT_COLORS, shade, tint, type Chip, type CommentView, type ExportDocument, type MetaRow } from './export-document.ts';
+import {
+  EXPORT_COLORS,
+  shade,
+  tint,
+  type AttachmentView,
+  type Chip,
+  type CommentView,
+  type ExportDocument,
+  type MetaRow,
+} from './export-document.ts';
+import type { ExportImage } from './export.types.ts';
 import { FONT_KEYS, loadFont, type FontKey } from './fonts.ts';
 import { inlineText, type Block, type Inline, type ListItem, type TableAlign } from './markdown-to-blocks.ts';
 import { layoutParagraph, type Direction, type LaidLine, type LaidParagraph, type RunStyle, type StyledSpan } from './pdf-text-layout.ts';
@@ -24,6 +34,9 @@ const CELL_PAD_X = 5;
 const CELL_PAD_Y = 3.5;
 const MIN_COLUMN_WIDTH = 34;
 const BULLETS = ['•', '◦', '▪'] as const;
+/** Images (issue 24) are drawn at 96 pixels to the inch, smaller to fit the width and at most this high (about half the page). */
+const IMAGE_MAX_HEIGHT = 360;
+const POINTS_PER_PIXEL = 0.75;
 
 interface Box {
   left: number;
@@ -50,6 +63,12 @@ interface FlowItem {
 }
 
 const width = (box: Box) => box.right - box.left;
+
+/** The size an image is drawn at: its own at 96 px to the inch, scaled down (never up) to `maxWidth` and IMAGE_MAX_HEIGHT. */
+export function imageDrawSize(image: Pick<ExportImage, 'width' | 'height'>, maxWidth: number, maxHeight = IMAGE_MAX_HEIGHT) {
+  const scale = Math.min(POINTS_PER_PIXEL, maxWidth / image.width, maxHeight / image.height);
+  return { width: image.width * scale, height: image.height * scale };
+}
 
 /** The parts of pdfkit's internals the glyph writer uses (stable across pdfkit 0.x; pdfkit's own text() uses them). */
 interface PdfKitInternals {
@@ -160,6 +179,8 @@ class PdfComposer {
   private y = CONTENT_TOP;
   private pendingMarker: MarkerDraw | null = null;
   private readonly dir: Direction;
+  /** pdfkit's image objects by attachment id: each image is one XObject however often it is drawn. */
+  private readonly openedImages = new Map<number, unknown>();
 
   constructor(private readonly model: ExportDocument) {
     this.dir = model.rtl ? 'rtl' : 'ltr';
@@ -197,7 +218,11 @@ class PdfComposer {
   private newPage() {
     this.doc.addPage({ size: 'A4', margin: 0 });
     this.y = CONTENT_TOP;
+    // A list item's marker still waiting for its first line belongs on this page's content, not its header.
+    const marker = this.pendingMarker;
+    this.pendingMarker = null;
     this.drawHeader();
+    this.pendingMarker = marker;
   }
 
   private ensure(height: number) {
@@ -426,6 +451,14 @@ class PdfComposer {
       case 'table':
         this.table(block.align, block.header, block.rows, ctx);
         break;
+      case 'image': {
+        const image = this.model.images.get(block.attachmentId);
+        if (!image) break;
+        this.y += 2;
+        this.picture(image, ctx.box, ctx.dir === 'rtl' ? 'end' : 'start');
+        this.y += ctx.paragraphGap + 2;
+        break;
+      }
       case 'rule':
         this.ensure(14);
         this.doc
@@ -896,6 +929,86 @@ class PdfComposer {
     }
   }
 
+  // ---------------------------------------------------------------- attachments (issue 24)
+
+  private pdfImage(image: ExportImage): Buffer {
+    let opened = this.openedImages.get(image.attachment_id);
+    if (!opened) {
+      // Bytes from the pool arrive as a Uint8Array: viewed as a Buffer (no copy), never a string (pdfkit reads a string as a path).
+      const bytes = Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength);
+      opened = (this.doc as unknown as { openImage(src: Buffer): unknown }).openImage(bytes);
+      this.openedImages.set(image.attachment_id, opened);
+    }
+    // pdfkit's image() takes an opened image as it takes bytes.
+    return opened as Buffer;
+  }
+
+  /** Draws an image at the current position, on the next page when it (and `keepWith` after it) does not fit this one. */
+  private picture(image: ExportImage, box: Box, align: 'start' | 'center' | 'end', keepWith = 0) {
+    const size = imageDrawSize(image, width(box));
+    this.ensure(size.height + keepWith);
+    // A marker of a list item that starts with an image sits by the image's first line of text height.
+    const marker = this.pendingMarker;
+    this.pendingMarker = null;
+    marker?.(this.y + BODY_SIZE * 1.14);
+    const x = align === 'start' ? box.left : align === 'end' ? box.right - size.width : box.left + (width(box) - size.width) / 2;
+    this.doc.image(this.pdfImage(image), x, this.y, { width: size.width, height: size.height });
+    this.y += size.height;
+  }
+
+  private attachmentItem(file: AttachmentView, box: Box) {
+    const boxWidth = width(box);
+    const name = this.arrangeFlow(
+      [this.textItem(file.name, { fontSize: BODY_SIZE, color: EXPORT_COLORS.text, bold: true }, boxWidth)],
+      boxWidth,
+      0,
+    );
+    const details = this.arrangeFlow(
+      file.details.map((piece) => this.textItem(piece, { fontSize: 8.5, color: EXPORT_COLORS.muted }, boxWidth)),
+      boxWidth,
+      4,
+    );
+    // An address reads left to right, on the document's start side.
+    const link = file.link
+      ? this.layout(
+          [
+            {
+              text: file.link.text,
+              style: { fontSize: 8.5, color: EXPORT_COLORS.link, ...(file.link.target ? { link: file.link.target } : {}) },
+            },
+          ],
+          boxWidth,
+          'ltr',
+          { direction: 'ltr', align: this.dir === 'rtl' ? 'end' : 'start' },
+        )
+      : null;
+    this.ensure(name.height + 1 + details.height + (link?.lines[0]?.height ?? 0));
+    this.drawFlow(name, box, this.y);
+    this.y += name.height + 1;
+    this.drawFlow(details, box, this.y);
+    this.y += details.height;
+    if (link) this.flowParagraph(link, box);
+  }
+
+  /** The task's files, then its images each with its file's name under it. */
+  private attachments(box: Box) {
+    const model = this.model;
+    this.sectionHeading(model.attachmentsHeading);
+    model.attachments.forEach((file, index) => {
+      if (index > 0) this.y += 6;
+      this.attachmentItem(file, box);
+    });
+    for (const { image, caption } of model.gallery) {
+      const laid = this.layout([{ text: caption, style: { fontSize: 8.5, color: EXPORT_COLORS.muted } }], width(box), this.dir, {
+        align: 'center',
+      });
+      this.y += 14;
+      this.picture(image, box, 'center', 4 + laid.height);
+      this.y += 4;
+      this.flowParagraph(laid, box);
+    }
+  }
+
   render(): PDFKit.PDFDocument {
     const model = this.model;
     const box = { left: MARGIN_X, right: PAGE_WIDTH - MARGIN_X };
@@ -920,6 +1033,8 @@ class PdfComposer {
       this.sectionHeading(model.subtasksHeading);
       this.blocks(model.subtasks, ctx);
     }
+
+    if (model.attachments.length > 0) this.attachments(box);
 
     this.sectionHeading(model.commentCount > 0 ? `${model.texts.comments} (${model.commentCount})` : model.texts.comments);
     if (model.comments.length === 0) {
@@ -972,6 +1087,7 @@ function blocksText(blocks: readonly Block[]): string {
         break;
       case 'code':
       case 'rule':
+      case 'image':
         break;
     }
     if (parts.some((p) => firstStrongDirection(p))) break;
