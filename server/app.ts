@@ -76,6 +76,8 @@ import { createLiveStreams, createSessions, type Sessions } from './realtime/liv
 import { createExpiredPurge, type ExpiredPurge } from './db/expired-purge.ts';
 import { closeSilentConnections, reapIdleConnections } from './http-connections.ts';
 import { attachmentRoutes } from './routes/attachment.routes.ts';
+import { driveRoutes } from './routes/drive.routes.ts';
+import { createDriveService } from './services/drive.service.ts';
 import { createAttachmentService } from './services/attachment.service.ts';
 import { createDiskStore } from './storage/disk-store.ts';
 import type { FileStore } from './storage/file-store.ts';
@@ -408,6 +410,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     quotaBytes: config.files.quotaBytes,
     log: app.log,
   });
+  const drive = createDriveService({ database, clock, attachments, allowPrivate: config.outboundAllowPrivate, log: app.log });
   const notifications = createNotificationService({ database, clock, events: bus, reminders });
   const snoozeLinks = createSnoozeLinkService({ database, clock, events: bus, reminders });
   const notificationSettings = createNotificationSettingsService({
@@ -466,6 +469,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(commentRoutes, { auth, comments });
     await api.register(subtaskRoutes, { auth, subtasks });
     await api.register(attachmentRoutes, { auth, attachments, store: fileStore });
+    await api.register(driveRoutes, { auth, drive });
     await api.register(notificationRoutes, { auth, notifications, notificationSettings });
     await api.register(pushRoutes, { auth, push });
     await api.register(reminderRoutes, { auth, reminders });

@@ -23,6 +23,7 @@ import { outboxRelevance } from './migrations/016-outbox-relevance.ts';
 import { reminderFollowUps } from './migrations/017-reminder-follow-ups.ts';
 import { taskCreateKeys } from './migrations/018-task-create-keys.ts';
 import { attachments } from './migrations/019-attachments.ts';
+import { driveConnections } from './migrations/020-drive-connections.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -134,6 +135,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '017-reminder-follow-ups': reminderFollowUps(dialect),
     '018-task-create-keys': taskCreateKeys(),
     '019-attachments': attachments(dialect),
+    '020-drive-connections': driveConnections(),
   };
 }
 

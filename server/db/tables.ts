@@ -316,6 +316,17 @@ export interface TaskCreateKeysTable {
   created_at: string;
 }
 
+/** A person's connected WebDAV drive (migration 020, issue 24); `secret` is the app password sealed (server/drive/secret-box.ts). */
+export interface DriveConnectionsTable {
+  user_id: number;
+  provider: string;
+  url: string;
+  username: string;
+  secret: string;
+  created_at: string;
+  checked_at: string;
+}
+
 /** Facts about this database as a whole (migration 006): `list_epoch`, renewed by every restore. */
 export interface InstanceTable {
   name: string;
@@ -348,4 +359,5 @@ export interface Tables {
   snooze_links: SnoozeLinksTable;
   task_create_keys: TaskCreateKeysTable;
   attachments: AttachmentsTable;
+  drive_connections: DriveConnectionsTable;
 }

@@ -37,6 +37,8 @@ export function createAttachmentRepository(db: Kysely<Tables>, dialect: Dialect)
         .selectFrom('attachments')
         .select(sql<string | number>`coalesce(sum(size), 0)`.as('used'))
         .where('user_id', '=', userId)
+        // A link to a drive file keeps no bytes here.
+        .where('storage_key', 'is not', null)
         .executeTakeFirstOrThrow();
       return Number(row.used);
     },
