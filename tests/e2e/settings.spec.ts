@@ -82,14 +82,19 @@ test('theme light, dark or system: applied at once with the theme colour, kept a
   await expect(page.getByText('Your device is using dark mode right now.')).toBeVisible();
 });
 
-test('the four integrations are listed as coming soon', async ({ page }) => {
+test('a WebDAV drive can be connected; cloud drives that need a sign-in and the other integrations are coming soon', async ({ page }) => {
   await aiStatus(page, BUILTIN);
   await page.goto('/settings');
   const integrations = page.getByRole('region', { name: 'Integrations' });
-  for (const name of ['File sync', 'Cloud drive', 'Team chat', 'Task import']) {
+  for (const name of ['File sync', 'Cloud drive: Google Drive, Dropbox, OneDrive', 'Team chat', 'Task import']) {
     const item = integrations.getByRole('listitem').filter({ hasText: name });
     await expect(item.getByText('Coming soon')).toBeVisible();
   }
+  // Issue 24: the spec's drive connection states, disconnected until one is connected.
+  const drive = integrations.getByTestId('drive-card');
+  await expect(drive.getByTestId('drive-status')).toHaveText('Disconnected');
+  await expect(drive.getByText('Coming soon')).toHaveCount(0);
+  await expect(drive.getByRole('button', { name: 'Connect drive' })).toBeVisible();
 });
 
 test.describe('AI writer card', () => {

@@ -33,8 +33,8 @@ const isUniversal = (value: string) => UNIVERSAL.has(value) || !/\p{L}/u.test(va
 
 /** Words that are written the same in English and in that language (checked: they are the usual term there). */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
-  de: ['Team', 'System', 'Labels', 'Label', 'Label: {{label}}', 'Status', 'Details', 'Element', 'Syntax', 'Link'],
-  fr: ['Introduction', 'Notifications', 'Mentions', 'Description', 'Image', 'Menu', 'Contact', 'Date'],
+  de: ['Team', 'System', 'Labels', 'Label', 'Label: {{label}}', 'Status', 'Details', 'Element', 'Syntax', 'Link', 'Videos'],
+  fr: ['Introduction', 'Notifications', 'Mentions', 'Description', 'Image', 'Menu', 'Contact', 'Date', 'Images', 'Documents'],
   es: ['Legal'],
   hi: [],
   ar: [],

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import {
+  Cloud,
   Download,
   ExternalLink,
   Eye,
@@ -13,7 +14,7 @@ import {
   Trash2,
   X,
 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../common/limits.ts';
 import type { Attachment } from '../../../common/schemas/attachment.schema.ts';
@@ -34,9 +35,13 @@ import {
 import { taskKeys } from '../../lib/api/task-queries.ts';
 import { cx } from '../../lib/class-names.ts';
 import { fileSizeText } from '../../lib/file-size.ts';
+import { lazyWithRetry } from '../../lib/lazy-with-retry.ts';
 import { commentFullTime } from '../../lib/relative-time.ts';
 
 void i18next.loadNamespaces('files');
+
+// The drive's browser loads when it is first opened.
+const DrivePicker = lazyWithRetry(() => import('./drive-picker.tsx'));
 
 interface Upload {
   key: number;
@@ -64,6 +69,7 @@ export default function TaskFiles({ taskId, canAdd }: { taskId: number; canAdd: 
   const [viewing, setViewing] = useState<Attachment | null>(null);
   const [deleting, setDeleting] = useState<Attachment | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [browsingDrive, setBrowsingDrive] = useState(false);
   const remove = useDeleteAttachment(taskId);
   const picker = useRef<HTMLInputElement>(null);
   const headingId = useId();
@@ -171,6 +177,15 @@ export default function TaskFiles({ taskId, canAdd }: { taskId: number; canAdd: 
             >
               {t('attach')}
             </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              icon={<Cloud aria-hidden className="h-4 w-4" />}
+              onClick={() => setBrowsingDrive(true)}
+              data-testid="attach-from-drive"
+            >
+              {t('fromDrive')}
+            </Button>
             <input
               ref={picker}
               type="file"
@@ -277,6 +292,11 @@ export default function TaskFiles({ taskId, canAdd }: { taskId: number; canAdd: 
         </p>
       )}
 
+      {browsingDrive && (
+        <Suspense fallback={null}>
+          <DrivePicker taskId={taskId} onClose={() => setBrowsingDrive(false)} />
+        </Suspense>
+      )}
       {viewing && <FileViewer file={viewing} onClose={() => setViewing(null)} onDownload={() => void download(viewing)} />}
       <ConfirmDialog
         open={deleting !== null}
@@ -304,7 +324,13 @@ export default function TaskFiles({ taskId, canAdd }: { taskId: number; canAdd: 
 }
 
 const iconOf = (file: Attachment) =>
-  file.mime.startsWith('image/') ? ImageIcon : file.mime === 'application/pdf' || file.mime.startsWith('text/') ? FileText : FileIcon;
+  file.link_url
+    ? Link2
+    : file.mime.startsWith('image/')
+      ? ImageIcon
+      : file.mime === 'application/pdf' || file.mime.startsWith('text/')
+        ? FileText
+        : FileIcon;
 
 function FileRow({ file, onView, onDownload, onDelete }: { file: Attachment; onView(): void; onDownload(): void; onDelete(): void }) {
   const { t, i18n } = useTranslation('files');
