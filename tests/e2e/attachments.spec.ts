@@ -92,6 +92,9 @@ for (const { language, theme, title } of [
     await expect(refused.getByRole('alert')).toHaveText(t('errors.tooLarge', { size: language === 'ar' ? '25 م.ب' : '25 MB' }));
     await refused.getByRole('button', { name: t('dismiss', { name: 'video.mp4' }) }).click();
     await expect(refused).toHaveCount(0);
+    // Dropped anywhere on the task's dialog (here its tabs), a file is attached as well.
+    await dropFiles(dialog.getByRole('tablist'), [{ name: 'plan.txt', bytes: [...Buffer.from('Plan')], type: 'text/plain' }]);
+    await expect(rows).toHaveCount(4);
 
     await expectNoSeriousA11yViolations(page);
 
@@ -119,12 +122,11 @@ for (const { language, theme, title } of [
       .getByRole('dialog', { name: t('delete.title') })
       .getByRole('button', { name: t('delete.confirm') })
       .click();
-    await expect(rows).toHaveCount(2);
+    await expect(rows).toHaveCount(3);
     const answer = await request.get(`/api/tasks/${task.id}/attachments`, { headers: { authorization: `Bearer ${account.token}` } });
-    expect((await answer.json()).attachments.map((file: { name: string }) => file.name).sort()).toEqual([
-      'kitchen-today.png',
-      'عرض سعر.pdf',
-    ]);
+    expect((await answer.json()).attachments.map((file: { name: string }) => file.name).sort()).toEqual(
+      ['kitchen-today.png', 'plan.txt', 'عرض سعر.pdf'].sort(),
+    );
   });
 }
 

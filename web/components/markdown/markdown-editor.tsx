@@ -130,11 +130,11 @@ export function MarkdownEditor({
   }
 
   function onDrop(event: DragEvent<HTMLTextAreaElement>) {
-    if (takeImages([...event.dataTransfer.files], event.currentTarget.selectionStart)) {
-      event.preventDefault();
-      // Dropped on the description, not on the Files section around the dialog.
-      event.stopPropagation();
-    }
+    const files = [...event.dataTransfer.files];
+    if (!files.length) return;
+    // A file is never opened by the browser in place of the app: images go into the text, others are refused.
+    event.preventDefault();
+    if (!takeImages(files, event.currentTarget.selectionStart)) setImageError(t('markdown.onlyImages'));
   }
 
   return (

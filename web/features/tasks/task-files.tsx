@@ -135,6 +135,39 @@ export default function TaskFiles({ taskId, canAdd }: { taskId: number; canAdd: 
     add(event.dataTransfer.files);
   };
 
+  // Files dropped anywhere on the task's dialog are attached too; dropped elsewhere on the page,
+  // they are not opened by the browser in place of the app.
+  const addLatest = useRef(add);
+  addLatest.current = add;
+  useEffect(() => {
+    const carriesFiles = (event: globalThis.DragEvent) => !!event.dataTransfer?.types.includes('Files');
+    const inDialog = (event: globalThis.DragEvent) =>
+      event.target instanceof Element && !!event.target.closest('[data-testid="task-detail-dialog"]');
+    const over = (event: globalThis.DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      if (event.dataTransfer) event.dataTransfer.dropEffect = canAdd && inDialog(event) ? 'copy' : 'none';
+      setDragging(canAdd && inDialog(event));
+    };
+    const drop = (event: globalThis.DragEvent) => {
+      if (!carriesFiles(event) || event.defaultPrevented) return;
+      event.preventDefault();
+      setDragging(false);
+      if (canAdd && inDialog(event) && event.dataTransfer?.files.length) addLatest.current(event.dataTransfer.files);
+    };
+    const leave = (event: globalThis.DragEvent) => {
+      if (!event.relatedTarget) setDragging(false);
+    };
+    document.addEventListener('dragover', over);
+    document.addEventListener('drop', drop);
+    document.addEventListener('dragleave', leave);
+    return () => {
+      document.removeEventListener('dragover', over);
+      document.removeEventListener('drop', drop);
+      document.removeEventListener('dragleave', leave);
+    };
+  }, [canAdd]);
+
   async function download(file: Attachment) {
     setDownloadError(null);
     try {
