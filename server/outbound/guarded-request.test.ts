@@ -17,6 +17,8 @@ describe('outbound requests to addresses people give', () => {
     ['fd00::1', false],
     ['::ffff:127.0.0.1', false],
     ['::ffff:10.0.0.1', false],
+    ['::127.0.0.1', false],
+    ['::7f00:1', false],
     ['224.0.0.1', false],
     ['8.8.8.8', true],
     ['2606:4700:4700::1111', true],
