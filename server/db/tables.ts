@@ -124,7 +124,7 @@ export interface CommentsTable {
 export interface AttachmentsTable {
   id: Generated<number>;
   task_id: number;
-  /** Who added it: whose quota it counts against, who (with the owner) may delete it. */
+  /** Who added it: who (with the task's owner) may delete it. It counts on the task owner's quota. */
   user_id: number;
   name: string;
   mime: string;

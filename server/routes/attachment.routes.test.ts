@@ -203,6 +203,22 @@ describe.each(combinations)('attachments on %s with the %s store', (dialect, sto
     // Another person's quota is their own.
     const other = await t.signUp();
     await attach(other, await addTask(other), 'one.bin', big);
+    // Files a recipient adds count on the task owner's quota, not theirs, and stay there when they leave.
+    const owner = await t.signUp();
+    const ownersTask = await addTask(owner);
+    await share(owner, ownersTask, me, true);
+    const small = Buffer.alloc(300 * 1024, 3);
+    await attach(me, ownersTask, 'for-the-owner.bin', small);
+    const usage = async (user: SignedInUser) => (await call(user, 'GET', '/api/user/storage')).json().used_bytes as number;
+    expect(await usage(owner)).toBe(small.length);
+    expect(await usage(me)).toBe(big.length);
+    await attach(owner, ownersTask, 'owners.bin', big);
+    const ownerFull = await upload(me, ownersTask, 'too-much.bin', big);
+    expect(ownerFull.statusCode).toBe(413);
+    expect(ownerFull.json()).toEqual({ message: 'This file does not fit in the storage the task’s owner has left.' });
+    expect((await call(me, 'POST', `/api/tasks/${ownersTask}/leave-share`)).statusCode).toBe(200);
+    expect(await usage(me)).toBe(big.length);
+    expect(await usage(owner)).toBe(small.length + big.length);
     // Nothing refused was kept.
     const rows = await t.database.db.selectFrom('attachments').select('storage_key').execute();
     const keys = await storedKeys();

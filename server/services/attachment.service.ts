@@ -35,7 +35,13 @@ class TooLargeError extends AppError {
   }
 }
 const fileTooLarge = () => new TooLargeError(`The file is larger than ${LIMITS.attachmentBytes / MB} MB.`);
-const overQuota = () => new TooLargeError('This file does not fit in the storage left for your files.');
+/** The quota is the task owner's (attachment.repository.ts, usedBytes): said to whoever is uploading. */
+const overQuota = (ownQuota: boolean) =>
+  new TooLargeError(
+    ownQuota
+      ? 'This file does not fit in the storage left for your files.'
+      : 'This file does not fit in the storage the task’s owner has left.',
+  );
 
 /** Who may add files: whoever may edit the task (its owner and accepted recipients). */
 const canAttach = canEditTask;
@@ -142,13 +148,14 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
 
     /**
      * Checks before the bytes are read: the task is one the person may add files to (else 404, as
-     * for any task they may not see), and the size the client announces fits the limit and quota.
+     * for any task they may not see), and the size the client announces fits the limit and the
+     * quota of the task's owner.
      */
     async checkUpload(user: UserRow, taskId: number, declaredBytes: number | undefined): Promise<void> {
-      await loadTask(database, user, taskId, { may: canAttach });
+      const { task } = await loadTask(database, user, taskId, { may: canAttach });
       if (declaredBytes === undefined) return;
       if (declaredBytes > LIMITS.attachmentBytes) throw fileTooLarge();
-      if ((await base.attachments.usedBytes(user.id)) + declaredBytes > deps.quotaBytes) throw overQuota();
+      if ((await base.attachments.usedBytes(task.user_id)) + declaredBytes > deps.quotaBytes) throw overQuota(task.user_id === user.id);
     },
 
     /**
@@ -172,8 +179,9 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
         const now = clock.nowIso();
         const { row, access } = await database.db.transaction().execute(async (trx) => {
           const db = repositories(trx);
-          const { access } = await loadTask(reader(trx), user, taskId, { may: canAttach });
-          if ((await db.attachments.usedBytes(user.id, { lock: true })) + size > deps.quotaBytes) throw overQuota();
+          const { task, access } = await loadTask(reader(trx), user, taskId, { may: canAttach });
+          if ((await db.attachments.usedBytes(task.user_id, { lock: true })) + size > deps.quotaBytes)
+            throw overQuota(task.user_id === user.id);
           const row = await db.attachments.insert({
             task_id: taskId,
             user_id: user.id,

@@ -9,7 +9,7 @@ import type { Dialect } from '../database.ts';
  *
  * Rows go with their task (ON DELETE CASCADE), so an undoable delete keeps them in its snapshot and
  * puts them back (decision 021); the bytes are deleted when the snapshot is purged, and the orphan
- * sweep deletes any a crash left behind. `user_id` is who added it, whose quota it counts against.
+ * sweep deletes any a crash left behind. `user_id` is who added it; a file counts on the quota of its task's owner.
  * A file attached from a connected drive as a link has `link_url` (the file on the drive) and no
  * bytes here: no storage key, no thumbnail, nothing on the quota.
  */

@@ -27,18 +27,21 @@ export function createAttachmentRepository(db: Kysely<Tables>, dialect: Dialect)
     },
 
     /**
-     * What a person's files take, in bytes. In a transaction on PostgreSQL their user row is locked
-     * first, so two uploads at once (any process) count one after the other and cannot both slip
-     * under the quota; SQLite runs one write transaction at a time anyway.
+     * What the files on a person's tasks take, in bytes, whoever attached them: the owner's tasks are
+     * the owner's storage (they may delete any file on them), and a recipient who leaves a task leaves
+     * nothing on their own quota. In a transaction on PostgreSQL the owner's user row is locked first,
+     * so two uploads at once (any process) count one after the other and cannot both slip under the
+     * quota; SQLite runs one write transaction at a time anyway.
      */
-    async usedBytes(userId: number, options: { lock?: boolean } = {}): Promise<number> {
-      if (options.lock && dialect === 'postgres') await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    async usedBytes(ownerId: number, options: { lock?: boolean } = {}): Promise<number> {
+      if (options.lock && dialect === 'postgres') await db.selectFrom('users').select('id').where('id', '=', ownerId).forUpdate().execute();
       const row = await db
         .selectFrom('attachments')
-        .select(sql<string | number>`coalesce(sum(size), 0)`.as('used'))
-        .where('user_id', '=', userId)
+        .innerJoin('tasks', 'tasks.id', 'attachments.task_id')
+        .select(sql<string | number>`coalesce(sum(attachments.size), 0)`.as('used'))
+        .where('tasks.user_id', '=', ownerId)
         // A link to a drive file keeps no bytes here.
-        .where('storage_key', 'is not', null)
+        .where('attachments.storage_key', 'is not', null)
         .executeTakeFirstOrThrow();
       return Number(row.used);
     },
