@@ -123,6 +123,8 @@ for (const { language, theme, title } of [
       .getByRole('button', { name: t('delete.confirm') })
       .click();
     await expect(rows).toHaveCount(3);
+    // The deleted row had the focus: it goes to Attach files, not lost to the page.
+    await expect(files.getByRole('button', { name: t('attach') })).toBeFocused();
     const answer = await request.get(`/api/tasks/${task.id}/attachments`, { headers: { authorization: `Bearer ${account.token}` } });
     expect((await answer.json()).attachments.map((file: { name: string }) => file.name).sort()).toEqual(
       ['kitchen-today.png', 'plan.txt', 'عرض سعر.pdf'].sort(),

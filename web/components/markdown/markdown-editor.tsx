@@ -28,6 +28,7 @@ export interface MarkdownEditorProps {
 /** Markdown's own characters in a file's name would end the image's alt text early. */
 const altText = (name: string) => name.replace(/[[\]\\]/g, '');
 let nextPlaceholder = 1;
+const SHOWN_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif']);
 
 const TOOLBAR: Array<{ format: MarkdownFormat; icon: typeof Bold; key: string; shortcut?: string }> = [
   { format: 'bold', icon: Bold, key: 'bold', shortcut: 'B' },
@@ -98,7 +99,8 @@ export function MarkdownEditor({
    * was, replaced by its link once stored, or taken out again with the reason below the editor.
    */
   function takeImages(files: File[], at: number): boolean {
-    const images = files.filter((file) => file.type.startsWith('image/'));
+    // Only pictures a browser shows in place: an SVG or a TIFF would be linked but never shown.
+    const images = files.filter((file) => SHOWN_IMAGE_TYPES.has(file.type));
     if (!images.length) return false;
     setImageError(null);
     if (!uploadImage) {
@@ -126,7 +128,10 @@ export function MarkdownEditor({
   }
 
   function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
-    if (takeImages([...event.clipboardData.files], event.currentTarget.selectionStart)) event.preventDefault();
+    const files = [...event.clipboardData.files];
+    if (!files.length) return;
+    event.preventDefault();
+    if (!takeImages(files, event.currentTarget.selectionStart)) setImageError(t('markdown.onlyImages'));
   }
 
   function onDrop(event: DragEvent<HTMLTextAreaElement>) {

@@ -72,6 +72,10 @@ export default function TaskFiles({ taskId, canAdd }: { taskId: number; canAdd: 
   const [browsingDrive, setBrowsingDrive] = useState(false);
   const remove = useDeleteAttachment(taskId);
   const picker = useRef<HTMLInputElement>(null);
+  const section = useRef<HTMLElement>(null);
+  // Where focus goes when what had it is gone (a cancelled upload, a deleted file): the Attach button.
+  const focusAttach = () =>
+    requestAnimationFrame(() => section.current?.querySelector<HTMLElement>('[data-testid="attach-files"]')?.focus());
   const headingId = useId();
   const hintId = useId();
 
@@ -180,6 +184,7 @@ export default function TaskFiles({ taskId, canAdd }: { taskId: number; canAdd: 
   const list = files.data ?? [];
   return (
     <section
+      ref={section}
       aria-labelledby={headingId}
       data-testid="task-files"
       onDragOver={(event) => {
@@ -285,7 +290,14 @@ export default function TaskFiles({ taskId, canAdd }: { taskId: number; canAdd: 
                     </button>
                   </>
                 ) : (
-                  <Button variant="ghost" size="sm" onClick={() => upload.controller.abort()}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => {
+                      upload.controller.abort();
+                      focusAttach();
+                    }}
+                  >
                     {t('common:actions.cancel')}
                   </Button>
                 )}
@@ -343,7 +355,15 @@ export default function TaskFiles({ taskId, canAdd }: { taskId: number; canAdd: 
           setDeleting(null);
           remove.reset();
         }}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              focusAttach();
+            },
+          })
+        }
       >
         <p>{t('delete.warning', { name: `\u2068${deleting?.name ?? ''}\u2069` })}</p>
         {remove.isError && (
