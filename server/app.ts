@@ -23,6 +23,7 @@ import { ValidationError } from './errors.ts';
 import type { AiWriter } from './ai/ai.types.ts';
 import { createAiWriter } from './ai/ai.writer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerBodyDeadline } from './plugins/body-deadline.ts';
 import { loggerOptions, registerRequestLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -175,11 +176,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           // Headers and body must arrive within it (408, then the socket closes); a request fully received, such as
           // GET /api/events, is not timed, so live streams live on.
           requestTimeout: options.requestTimeout,
-          connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(options.requestTimeout / 4))),
+          // Headers keep the short allowance; only a body may take an upload's (plugins/body-deadline.ts).
+          headersTimeout: config.requestTimeoutMs,
+          connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(config.requestTimeoutMs / 4))),
         },
         handler,
       );
-      closeSilentConnections(server, options.requestTimeout);
+      closeSilentConnections(server, config.requestTimeoutMs);
       server.keepAliveTimeout = options.keepAliveTimeout;
       server.setTimeout(options.connectionTimeout);
       if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
@@ -192,7 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One access-log line per answer, written by plugins/request-log.ts.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: LIMITS.requestBodyBytes,
-    requestTimeout: config.requestTimeoutMs,
+    // The longest a body may take (an upload's); other requests are held to REQUEST_TIMEOUT_MS by registerBodyDeadline.
+    requestTimeout: Math.max(config.requestTimeoutMs, config.uploadTimeoutMs),
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors the router raises before any route runs get the API's usual body, without echoing the address.
@@ -229,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
   registerRequestLog(app);
+  registerBodyDeadline(app, config.requestTimeoutMs);
 
   await registerSecurityHeaders(app);
   // Counted in the database every process shares (migration 014), so several processes keep one budget.

@@ -73,6 +73,8 @@ const ConfigSchema = z.object({
   TOKEN_TTL_DAYS: intFrom(30, 1, 3650),
   // How long a client may take to send a whole request (headers and body); then 408 and the connection closes.
   REQUEST_TIMEOUT_MS: intFrom(30_000, 1_000, 600_000),
+  // How long an attachment's upload may take to arrive (issue 24): 25 MB in 10 min is about 350 kbit/s.
+  UPLOAD_TIMEOUT_MS: intFrom(600_000, 1_000, 3_600_000),
   // How often each process looks for reminders and daily digests that fell due (issue 22); one comes at most this late.
   REMINDER_POLL_MS: intFrom(10_000, 100, 600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -127,6 +129,7 @@ export interface Config {
   publicUrl: string;
   tokenTtlDays: number;
   requestTimeoutMs: number;
+  uploadTimeoutMs: number;
   reminderPollMs: number;
   logLevel: string;
   webDistDir: string;
@@ -161,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     tokenTtlDays: c.TOKEN_TTL_DAYS,
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
+    uploadTimeoutMs: c.UPLOAD_TIMEOUT_MS,
     reminderPollMs: c.REMINDER_POLL_MS,
     logLevel: c.LOG_LEVEL,
     webDistDir: path.resolve(c.WEB_DIST_DIR),

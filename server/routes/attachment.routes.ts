@@ -95,6 +95,8 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ auth: AuthService; attach
   app.post(
     '/api/tasks/:id/attachments',
     {
+      // A file may take UPLOAD_TIMEOUT_MS to arrive on a slow connection (plugins/body-deadline.ts).
+      config: { slowBody: true },
       schema: {
         tags: ['attachments'],
         summary: 'Attach a file: the body is its bytes (any Content-Type), its name in ?name=',

@@ -5,6 +5,7 @@ import { createTestApp, type SignedInUser, type TestApp } from '../../tests/supp
 import { ConfigError, loadConfig } from '../config.ts';
 
 const TIMEOUT_MS = 1000;
+const UPLOAD_TIMEOUT_MS = 3000;
 
 /** Sends `text` on a raw socket and leaves it unfinished; resolves with what came back and when the socket closed. */
 function sendAndWait(port: number, text: string, giveUpMs: number) {
@@ -33,7 +34,7 @@ describe('request timeout', () => {
   let base: string;
   let port: number;
   beforeAll(async () => {
-    t = await createTestApp('sqlite', { env: { REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) } });
+    t = await createTestApp('sqlite', { env: { REQUEST_TIMEOUT_MS: String(TIMEOUT_MS), UPLOAD_TIMEOUT_MS: String(UPLOAD_TIMEOUT_MS) } });
     user = await t.signUp();
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = Number(new URL(base).port);
@@ -51,6 +52,33 @@ describe('request timeout', () => {
     expect(closedAfterMs!).toBeLessThan(TIMEOUT_MS + 1500);
     expect(closedAfterMs!).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toContain('{"message":"The request took too long to arrive. Please try again."}');
+  });
+
+  test('an attachment may take UPLOAD_TIMEOUT_MS to arrive (issue 24): a slow one is stored, one slower still is cut off', async () => {
+    const task = (
+      await t.app.inject({ method: 'POST', url: '/api/tasks/add', headers: user.headers, payload: { title: 'Slow upload' } })
+    ).json().task;
+    const head = (length: number) =>
+      `POST /api/tasks/${task.id}/attachments?name=slow.txt HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${user.headers.authorization}\r\n` +
+      `Content-Type: application/octet-stream\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`;
+    // Twice the request timeout, in pieces: served.
+    const { answer } = await new Promise<{ answer: string }>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('close', () => resolve({ answer }));
+      socket.on('connect', () => {
+        socket.write(head(30));
+        for (let piece = 0; piece < 3; piece += 1) setTimeout(() => socket.write('0123456789'), 300 + piece * (TIMEOUT_MS * 0.6));
+      });
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 201 /);
+    // Never finished: cut off once the upload's allowance is over, not before.
+    const { answer: cut, closedAfterMs } = await sendAndWait(port, `${head(100)}0123456789`, 10_000);
+    expect(closedAfterMs!).toBeGreaterThanOrEqual(UPLOAD_TIMEOUT_MS - 50);
+    expect(closedAfterMs!).toBeLessThan(UPLOAD_TIMEOUT_MS + 1500);
+    expect(cut).toMatch(/^HTTP\/1\.1 408 /);
   });
 
   test('headers that never finish are cut off the same way', async () => {
@@ -131,6 +159,9 @@ describe('REQUEST_TIMEOUT_MS', () => {
     expect(loadConfig({}).requestTimeoutMs).toBe(30_000);
     expect(loadConfig({ REQUEST_TIMEOUT_MS: '5000' }).requestTimeoutMs).toBe(5000);
     for (const bad of ['0', '999', '600001', 'soon', '1.5e3x']) expect(() => loadConfig({ REQUEST_TIMEOUT_MS: bad })).toThrow(ConfigError);
+    expect(loadConfig({}).uploadTimeoutMs).toBe(600_000);
+    expect(loadConfig({ UPLOAD_TIMEOUT_MS: '120000' }).uploadTimeoutMs).toBe(120_000);
+    for (const bad of ['0', '3600001', 'slow']) expect(() => loadConfig({ UPLOAD_TIMEOUT_MS: bad })).toThrow(/UPLOAD_TIMEOUT_MS/);
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
   });
 });
