@@ -146,12 +146,22 @@ test('an image pasted into the description is attached, linked and shown to the 
   await description.click();
   await description.press('End');
   const bytes = [...(await picture('#cc3366'))];
+  // The first try meets a dropped connection: the placeholder stays, saving waits, Retry sends it again.
+  const uploads = '**/api/tasks/*/attachments?*';
+  await page.route(uploads, (route) => route.abort('connectionreset'));
   await description.evaluate((field, data) => {
     const transfer = new DataTransfer();
     transfer.items.add(new File([new Uint8Array(data)], 'tile sample.png', { type: 'image/png' }));
     field.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
   }, bytes);
+  const pending = form.getByTestId('editor-image-uploads');
+  await expect(pending.getByRole('alert')).toHaveText('Failed to upload the image tile sample.png.');
+  await expect(description).toHaveValue(/^Which one\?!\[Uploading tile sample\.png…\]\(#uploading-\d+\)$/);
+  await expect(form.getByRole('button', { name: 'Update task' })).toBeDisabled();
+  await page.unroute(uploads);
+  await pending.getByRole('button', { name: 'Retry' }).click();
   await expect(description).toHaveValue(/^Which one\?!\[tile sample\.png\]\(\/api\/attachments\/\d+\/file\)$/);
+  await expect(pending).toHaveCount(0);
   await form.getByRole('button', { name: 'Update task' }).click();
   await expect(form).toHaveCount(0);
   // The description shows the picture, fetched with the token; the Files section lists it.

@@ -1,5 +1,15 @@
 import { Bold, Code, Heading1, Heading2, Heading3, HelpCircle, Italic, Link2, List, ListOrdered, Quote, Strikethrough } from 'lucide-react';
-import { Suspense, useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import {
+  Suspense,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../lib/class-names.ts';
 import { lazyWithRetry } from '../../lib/lazy-with-retry.ts';
@@ -22,7 +32,20 @@ export interface MarkdownEditorProps {
    * Issue 24: stores a pasted or dropped image and answers the address the description links it by.
    * Without it (a task not saved yet) images are not taken, and the editor says why.
    */
-  uploadImage?: ((file: File) => Promise<{ url: string; name: string }>) | undefined;
+  uploadImage?:
+    ((file: File, options: { onProgress(sent: number): void; signal: AbortSignal }) => Promise<{ url: string; name: string }>) | undefined;
+  /** Whether pasted images are on their way or failed: their placeholders must not be saved as the text. */
+  onUploadingChange?: ((uploading: boolean) => void) | undefined;
+}
+
+/** A pasted or dropped image on its way, shown under the text with its progress. */
+interface ImageUpload {
+  key: number;
+  file: File;
+  placeholder: string;
+  sent: number;
+  status: 'sending' | 'failed';
+  controller: AbortController;
 }
 
 /** Markdown's own characters in a file's name would end the image's alt text early. */
@@ -54,6 +77,7 @@ export function MarkdownEditor({
   id,
   error,
   uploadImage,
+  onUploadingChange,
 }: MarkdownEditorProps) {
   const { t } = useTranslation('editor');
   const generatedId = useId();
@@ -62,6 +86,14 @@ export function MarkdownEditor({
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
   const [helpOpen, setHelpOpen] = useState(false);
   const [imageError, setImageError] = useState<string | null>(null);
+  const [imageUploads, setImageUploads] = useState<ImageUpload[]>([]);
+  // A failed one too: its placeholder waits in the text for Retry or Remove.
+  const uploading = imageUploads.length > 0;
+  useEffect(() => onUploadingChange?.(uploading), [uploading, onUploadingChange]);
+  // Closing the editor cancels what is still on its way.
+  const liveUploads = useRef(imageUploads);
+  liveUploads.current = imageUploads;
+  useEffect(() => () => liveUploads.current.forEach((upload) => upload.controller.abort()), []);
   // The text as last rendered: an upload finishing later edits what is there then, not what was there when it began.
   const latest = useRef(value);
   latest.current = value;
@@ -107,24 +139,48 @@ export function MarkdownEditor({
       setImageError(t('markdown.imagesNeedSavedTask'));
       return true;
     }
-    const placeholders = images.map(
-      (file) => `![${t('markdown.uploadingImage', { name: altText(file.name) })}](#uploading-${nextPlaceholder++})`,
-    );
-    const inserted = placeholders.join('\n');
+    const added = images.map((file) => ({
+      key: nextPlaceholder,
+      file,
+      placeholder: `![${t('markdown.uploadingImage', { name: altText(file.name) })}](#uploading-${nextPlaceholder++})`,
+      sent: 0,
+      status: 'sending' as const,
+      controller: new AbortController(),
+    }));
+    const inserted = added.map((upload) => upload.placeholder).join('\n');
     const text = latest.current;
     onChange(text.slice(0, at) + inserted + text.slice(at));
     setSelection({ start: at + inserted.length, end: at + inserted.length });
-    images.forEach((file, index) => {
-      const placeholder = placeholders[index]!;
-      uploadImage(file).then(
-        ({ url, name }) => onChange(latest.current.replace(placeholder, `![${altText(name)}](${url})`)),
-        () => {
-          onChange(latest.current.replace(placeholder, ''));
-          setImageError(t('markdown.imageUploadFailed', { name: file.name }));
-        },
-      );
-    });
+    setImageUploads((all) => [...all, ...added]);
+    added.forEach(sendImage);
     return true;
+  }
+
+  const changeUpload = (key: number, patch: Partial<ImageUpload>) =>
+    setImageUploads((all) => all.map((upload) => (upload.key === key ? { ...upload, ...patch } : upload)));
+  const dropUpload = (upload: ImageUpload, keepPlaceholder = false) => {
+    setImageUploads((all) => all.filter((other) => other.key !== upload.key));
+    if (!keepPlaceholder) onChange(latest.current.replace(upload.placeholder, ''));
+  };
+
+  /** Sends one image; its placeholder becomes its link, or stays while a failure waits for Retry or Remove. */
+  function sendImage(upload: ImageUpload) {
+    uploadImage!(upload.file, { signal: upload.controller.signal, onProgress: (sent) => changeUpload(upload.key, { sent }) }).then(
+      ({ url, name }) => {
+        onChange(latest.current.replace(upload.placeholder, `![${altText(name)}](${url})`));
+        dropUpload(upload, true);
+      },
+      (cause: unknown) => {
+        if ((cause as Error).name === 'AbortError') dropUpload(upload);
+        else changeUpload(upload.key, { status: 'failed' });
+      },
+    );
+  }
+
+  function retryImage(upload: ImageUpload) {
+    const again = { ...upload, sent: 0, status: 'sending' as const, controller: new AbortController() };
+    changeUpload(upload.key, again);
+    sendImage(again);
   }
 
   function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
@@ -239,6 +295,57 @@ export function MarkdownEditor({
         <p className="mt-1.5 text-sm text-danger" role="alert">
           {error}
         </p>
+      )}
+      {imageUploads.length > 0 && (
+        <ul className="mt-1.5 space-y-1.5" aria-live="polite" data-testid="editor-image-uploads">
+          {imageUploads.map((upload) => (
+            <li key={upload.key} className="rounded-control border border-line px-3 py-2 text-sm">
+              <div className="flex items-center gap-2">
+                <span dir="auto" className="min-w-0 flex-1 truncate">
+                  {upload.file.name}
+                </span>
+                {upload.status === 'sending' ? (
+                  <button
+                    type="button"
+                    className="tap-target rounded-control px-2 py-1 text-muted hover:bg-surface-2 hover:text-fg"
+                    onClick={() => upload.controller.abort()}
+                  >
+                    {t('common:actions.cancel')}
+                  </button>
+                ) : (
+                  <>
+                    <button
+                      type="button"
+                      className="tap-target rounded-control px-2 py-1 font-medium text-brand-strong hover:bg-surface-2"
+                      onClick={() => retryImage(upload)}
+                    >
+                      {t('markdown.retryImage')}
+                    </button>
+                    <button
+                      type="button"
+                      className="tap-target rounded-control px-2 py-1 text-muted hover:bg-surface-2 hover:text-fg"
+                      onClick={() => dropUpload(upload)}
+                    >
+                      {t('markdown.removeImage')}
+                    </button>
+                  </>
+                )}
+              </div>
+              {upload.status === 'sending' ? (
+                <progress
+                  className="mt-1.5 block h-1.5 w-full overflow-hidden rounded-full accent-brand"
+                  max={upload.file.size || 1}
+                  value={upload.sent}
+                  aria-label={t('markdown.uploadingImage', { name: upload.file.name })}
+                />
+              ) : (
+                <p role="alert" className="mt-1 text-danger">
+                  {t('markdown.imageUploadFailed', { name: upload.file.name })}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
       )}
       {imageError && (
         <p className="mt-1.5 text-sm text-danger" role="alert" data-testid="editor-image-error">

@@ -96,10 +96,12 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const save = useSaveTask();
   const queryClient = useQueryClient();
+  // Pasted images still on their way: their placeholders are not saved as the description.
+  const [imagesUploading, setImagesUploading] = useState(false);
   // Issue 24: an image pasted or dropped into the description is attached to the task at once.
   const uploadImage = useCallback(
-    async (file: File) => {
-      const attachment = await uploadAttachment(taskId!, file, { language: i18n.language });
+    async (file: File, options: { onProgress(sent: number): void; signal: AbortSignal }) => {
+      const attachment = await uploadAttachment(taskId!, file, { ...options, language: i18n.language });
       void queryClient.invalidateQueries({ queryKey: attachmentKeys.task(taskId!) });
       return { url: attachmentFileUrl(attachment.id), name: attachment.name };
     },
@@ -247,7 +249,13 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
           <Button variant="outline" onClick={requestClose}>
             {t('common:actions.cancel')}
           </Button>
-          <Button type="submit" form={formId} busy={save.isPending}>
+          <Button
+            type="submit"
+            form={formId}
+            busy={save.isPending}
+            disabled={imagesUploading}
+            title={imagesUploading ? t('editor:markdown.waitForImages') : undefined}
+          >
             {save.isPending ? t('form.saving') : submitLabel}
           </Button>
         </>
@@ -277,6 +285,7 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
             placeholder={t('form.descriptionPlaceholder')}
             error={description.error}
             uploadImage={mode === 'edit' && taskId !== undefined && taskId > 0 ? uploadImage : undefined}
+            onUploadingChange={setImagesUploading}
           />
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <Button
