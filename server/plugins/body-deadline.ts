@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 declare module 'fastify' {
@@ -18,19 +19,22 @@ export const REQUEST_TOO_SLOW = 'The request took too long to arrive. Please try
  */
 export function registerBodyDeadline(app: FastifyInstance, requestTimeoutMs: number) {
   const body = JSON.stringify({ message: REQUEST_TOO_SLOW });
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw;
-    if (raw.complete || request.routeOptions.config.slowBody) return done();
+    // Only a request from a network connection is timed (not one made by `inject`, which has no socket to close).
+    if (raw.complete || request.routeOptions.config.slowBody || !(raw.socket instanceof Socket)) return done();
+    const socket = raw.socket;
     const timer = setTimeout(() => {
-      if (raw.complete || raw.socket.destroyed) return;
-      raw.socket.end(
+      if (raw.complete || socket.destroyed) return;
+      socket.end(
         `HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
       );
-      raw.socket.destroySoon();
+      socket.destroySoon();
     }, requestTimeoutMs);
     timer.unref();
     raw.once('end', () => clearTimeout(timer));
     raw.once('close', () => clearTimeout(timer));
+    reply.raw.once('close', () => clearTimeout(timer));
     done();
   });
 }
