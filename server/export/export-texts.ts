@@ -1,3 +1,4 @@
+import { fileSizeText } from '../../common/file-size.ts';
 import type { LanguageCode } from '../../common/locales.ts';
 import type { Priority } from '../../common/constants.ts';
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from '../../common/time-zone.ts';
@@ -275,26 +276,8 @@ export function formatTimestamp(timestamp: string | Date, language: LanguageCode
   return `${formatter(language, true, timeZone).format(parsed)} ${zoneName(parsed, language, timeZone)}`;
 }
 
-const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-
-/**
- * A file's size in the reader's language ("820 kB", "3,4 Mo", "500 बाइट"), by the web app's rule
- * (web/lib/file-size.ts): steps of 1024 as the quota counts them, one decimal below ten.
- */
-export function formatFileSize(bytes: number, language: LanguageCode): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit: SIZE_UNITS[unit],
-    unitDisplay: unit === 0 ? 'long' : 'short',
-    maximumFractionDigits: unit > 0 && value < 10 ? 1 : 0,
-  }).format(value);
-}
+/** A file's size in the reader's language ("820 kB", "3,4 Mo"), as the web app shows it (common/file-size.ts). */
+export const formatFileSize = (bytes: number, language: LanguageCode): string => fileSizeText(bytes, language);
 
 export function fillTemplate(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));

@@ -3,7 +3,7 @@ import { HardDrive, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { storageUsageQuery } from '../../lib/api/attachment-queries.ts';
-import { fileSizeText } from '../../lib/file-size.ts';
+import { fileSizeText } from '../../../common/file-size.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 /** Issue 24: what the person's attached files take of their quota, and how large one file may be. */

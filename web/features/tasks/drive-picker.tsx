@@ -11,7 +11,7 @@ import { inputClasses } from '../../components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { driveFilesQuery, useAttachFromDrive } from '../../lib/api/drive-queries.ts';
 import { cx } from '../../lib/class-names.ts';
-import { fileSizeText } from '../../lib/file-size.ts';
+import { fileSizeText } from '../../../common/file-size.ts';
 
 const ICONS = { folder: Folder, image: ImageIcon, document: FileText, video: Film, other: FileIcon } as const;
 

@@ -34,7 +34,7 @@ import {
 } from '../../lib/api/attachment-queries.ts';
 import { taskKeys } from '../../lib/api/task-queries.ts';
 import { cx } from '../../lib/class-names.ts';
-import { fileSizeText } from '../../lib/file-size.ts';
+import { fileSizeText } from '../../../common/file-size.ts';
 import { lazyWithRetry } from '../../lib/lazy-with-retry.ts';
 import { commentFullTime } from '../../lib/relative-time.ts';
 

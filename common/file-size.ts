@@ -1,10 +1,10 @@
 /**
- * A size in bytes as people read it, in their language: "820 kB", "3.4 MB", "3,4 MB" (issue 24).
+ * A size in bytes as people read it (the web app's Files section and Settings, and exports), in their language: "820 kB", "3.4 MB", "3,4 MB" (issue 24).
  * Decimal steps of 1024 as the quota counts them; one decimal below ten.
  */
 export function fileSizeText(bytes: number, language: string): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-  let value = bytes;
+  let value = Math.max(0, bytes);
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {
     value /= 1024;
