@@ -16,29 +16,10 @@ import {
 /** Renders exports somewhere other than the caller's thread. */
 export interface ExportRenderer {
   /**
-   * The pool hands `data.images`' bytes to the worker without a copy when each fills an ArrayBuffer
-   * of its own (see `transferables`): those are empty afterwards, so a job's images are not reused.
+   * `data.images`' bytes are copied to the worker with the job (at most the export's 20 MB cap):
+   * transferring them instead throws on Node 24 for buffers V8 cannot detach, such as sharp's output.
    */
   render(format: ExportFormat, data: TaskExportData): Promise<Buffer>;
-}
-
-/**
- * What of a job moves to the worker instead of being copied (issue 24): the ArrayBuffers of its
- * images, each only when one image's bytes fill it alone. A Buffer from Node's shared pool (or a
- * view into a larger buffer) is copied as usual, as transferring it would empty its neighbours.
- * Buffers that V8 cannot detach (sharp's own output) are copied by postMessage all the same.
- */
-export function transferables(data: TaskExportData): ArrayBuffer[] {
-  const buffers = new Set<ArrayBuffer>();
-  const seen = new Set<ArrayBufferLike>();
-  for (const { bytes } of data.images ?? []) {
-    const buffer = bytes.buffer;
-    // The same buffer twice (two images' views of one) is copied: a transfer list names a buffer once, and only whole ones move.
-    if (seen.has(buffer)) buffers.delete(buffer as ArrayBuffer);
-    else if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength) buffers.add(buffer);
-    seen.add(buffer);
-  }
-  return [...buffers];
 }
 
 export interface ExportPoolOptions {
@@ -268,7 +249,7 @@ export class ExportPool implements ExportRenderer {
       slot.timer.unref();
       // A busy worker keeps the process alive until its answer arrives.
       slot.worker.ref();
-      slot.worker.postMessage(job.request, transferables(job.request.data));
+      slot.worker.postMessage(job.request);
     }
   }
 
