@@ -47,6 +47,13 @@ describe('export worker pool', () => {
     expect(view.byteLength).toBe(png.length);
   });
 
+  test('a job that cannot be sent to a worker fails alone, never as an uncaught error', { timeout: 120_000 }, async () => {
+    const unclonable = { ...typicalTaskSample('en'), extra: () => undefined } as unknown as TaskExportData;
+    await expect(pool.render('pdf', unclonable)).rejects.toThrow();
+    const pdf = await pool.render('pdf', typicalTaskSample('de'));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
   test('reports a failed render and keeps serving the next one', { timeout: 120_000 }, async () => {
     const broken = { ...typicalTaskSample('en'), task: { ...typicalTaskSample('en').task, labels: null } } as unknown as TaskExportData;
     await expect(pool.render('pdf', broken)).rejects.toThrow();

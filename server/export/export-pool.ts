@@ -249,7 +249,15 @@ export class ExportPool implements ExportRenderer {
       slot.timer.unref();
       // A busy worker keeps the process alive until its answer arrives.
       slot.worker.ref();
-      slot.worker.postMessage(job.request);
+      try {
+        slot.worker.postMessage(job.request);
+      } catch (error) {
+        // A job that cannot be sent (data that cannot be cloned) fails alone: the worker stays free
+        // for the next, and the error is the export's, never an uncaught one that ends the process.
+        this.finish(slot);
+        job.reject(error as Error);
+        if (slot.warm) this.idleFrom(slot);
+      }
     }
   }
 
