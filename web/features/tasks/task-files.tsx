@@ -25,14 +25,13 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import {
-  attachmentKeys,
+  attachmentAdded,
   attachmentsQuery,
   downloadAttachment,
   uploadAttachment,
   useAttachmentObjectUrl,
   useDeleteAttachment,
 } from '../../lib/api/attachment-queries.ts';
-import { taskKeys } from '../../lib/api/task-queries.ts';
 import { cx } from '../../lib/class-names.ts';
 import { fileSizeText } from '../../../common/file-size.ts';
 import { lazyWithRetry } from '../../lib/lazy-with-retry.ts';
@@ -100,12 +99,7 @@ export default function TaskFiles({ taskId, canAdd }: { taskId: number; canAdd: 
     }).then(
       (attachment) => {
         drop(upload.key);
-        queryClient.setQueryData<Attachment[]>(attachmentKeys.task(taskId), (list) =>
-          // In the server's order (by id) whichever upload ends first.
-          list && !list.some((file) => file.id === attachment.id) ? [...list, attachment].sort((a, b) => a.id - b.id) : list,
-        );
-        void queryClient.invalidateQueries({ queryKey: attachmentKeys.usage });
-        void queryClient.invalidateQueries({ queryKey: taskKeys.detail(taskId) });
+        attachmentAdded(queryClient, taskId, attachment);
       },
       (error: unknown) => {
         if ((error as Error).name === 'AbortError') return drop(upload.key);

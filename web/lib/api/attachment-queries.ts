@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { STORAGE_KEYS } from '../../../common/constants.ts';
 import { Attachment, AttachmentsResponse, StorageUsage } from '../../../common/schemas/attachment.schema.ts';
@@ -7,6 +7,7 @@ import { ApiError, apiErrorOf, apiFetch, NetworkError } from '../http/fetch-core
 import { attachmentBlob, attachmentFileUrl, attachmentIdOfUrl, useAttachmentObjectUrl } from './attachment-bytes.ts';
 import { storage } from '../storage.ts';
 import { attachmentKeys } from './attachment-keys.ts';
+import { saveBlob } from './export-download.ts';
 import { taskKeys } from './task-queries.ts';
 
 export { attachmentKeys, attachmentBlob, attachmentFileUrl, attachmentIdOfUrl, useAttachmentObjectUrl };
@@ -76,14 +77,19 @@ export function uploadAttachment(
 export async function downloadAttachment(attachment: Pick<Attachment, 'id' | 'name'>): Promise<void> {
   const response = await apiFetch(`/api/attachments/${attachment.id}/file`, { accept: '*/*', query: { download: 1 } });
   // application/octet-stream: the browser saves it, never opens it.
-  const url = URL.createObjectURL(new Blob([await response.blob()], { type: 'application/octet-stream' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = attachment.name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([await response.blob()], { type: 'application/octet-stream' }), attachment.name);
+}
+
+/**
+ * A file was attached (uploaded, or from the drive): it joins the task's list in the server's order
+ * (by id) whichever request ends first, and the storage use and the task's activity are read again.
+ */
+export function attachmentAdded(queryClient: QueryClient, taskId: number, attachment: Attachment) {
+  queryClient.setQueryData<Attachment[]>(attachmentKeys.task(taskId), (list) =>
+    list && !list.some((file) => file.id === attachment.id) ? [...list, attachment].sort((a, b) => a.id - b.id) : list,
+  );
+  void queryClient.invalidateQueries({ queryKey: attachmentKeys.usage });
+  void queryClient.invalidateQueries({ queryKey: taskKeys.detail(taskId) });
 }
 
 export function useDeleteAttachment(taskId: number) {

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { Attachment } from '../../../common/schemas/attachment.schema.ts';
 import { DriveListing, DriveState, type DriveConnectInput, type DriveFilter } from '../../../common/schemas/drive.schema.ts';
 import { apiRequest } from '../api-client.ts';
-import { attachmentKeys } from './attachment-keys.ts';
-import { taskKeys } from './task-queries.ts';
+import { attachmentAdded } from './attachment-queries.ts';
 
 /** Issue 24: the connected WebDAV drive, its listing, and files attached from it. */
 export const driveKeys = {
@@ -62,12 +61,6 @@ export function useAttachFromDrive(taskId: number) {
       apiRequest(`/api/tasks/${taskId}/attachments/from-drive`, { method: 'POST', body: { path, mode }, schema: Attached }).then(
         (answer) => answer.attachment,
       ),
-    onSuccess: (attachment) => {
-      queryClient.setQueryData<Attachment[]>(attachmentKeys.task(taskId), (list) =>
-        list && !list.some((file) => file.id === attachment.id) ? [...list, attachment].sort((a, b) => a.id - b.id) : list,
-      );
-      void queryClient.invalidateQueries({ queryKey: attachmentKeys.usage });
-      void queryClient.invalidateQueries({ queryKey: taskKeys.detail(taskId) });
-    },
+    onSuccess: (attachment) => attachmentAdded(queryClient, taskId, attachment),
   });
 }

@@ -40,6 +40,12 @@ export async function downloadTaskExport(taskId: number, format: ExportFormat, l
     response.headers.get('Content-Disposition'),
     `taskaty-task-${taskId}.${format === 'pdf' ? 'pdf' : 'docx'}`,
   );
+  saveBlob(blob, name);
+  return name;
+}
+
+/** Has the browser save `blob` under `name` (a download, never opened in place). */
+export function saveBlob(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -48,5 +54,4 @@ export async function downloadTaskExport(taskId: number, format: ExportFormat, l
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
 }
