@@ -15,7 +15,7 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { translateServerMessage } from '../../i18n/server-messages.ts';
 import { errorMessage, serverFieldErrors } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
-import { notificationSettingsQuery, useSaveNotificationSettings, useSendTestNotification } from './notification-settings-api.ts';
+import { notificationSettingsQuery, useSaveNotificationSettings, useSendTestNotification, withInput } from './notification-settings-api.ts';
 import { PushBrowsers } from './push-browsers.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { offsetText } from '../../lib/reminder-wording.ts';
@@ -88,10 +88,14 @@ export function NotificationSettingsSection({ user }: { user: User }) {
   );
 }
 
-function NotificationSettingsForm({ settings, emailVerified }: { settings: NotificationSettings; emailVerified: boolean }) {
+function NotificationSettingsForm({ settings: stored, emailVerified }: { settings: NotificationSettings; emailVerified: boolean }) {
   const { t } = useTranslation('settings');
   const toast = useToast();
   const save = useSaveNotificationSettings();
+  // Changes on their way, laid over the stored settings in the click itself: the cache's own
+  // optimistic copy reaches the screen a task later, and a switch must not flick back meanwhile.
+  const [onTheirWay, setOnTheirWay] = useState<readonly NotificationSettingsInput[]>([]);
+  const settings = onTheirWay.reduce(withInput, stored);
   // Times being edited, saved when their field is left; the saved settings show otherwise.
   const [drafts, setDrafts] = useState<Partial<Record<TimeField, string>>>({});
   const [errors, setErrors] = useState<Errors>({});
@@ -129,7 +133,10 @@ function NotificationSettingsForm({ settings, emailVerified }: { settings: Notif
       return Promise.resolve(false);
     }
     clearErrors(fields);
-    return save.mutateAsync(parsed.data).then(
+    const sent = parsed.data;
+    setOnTheirWay((current) => [...current, sent]);
+    const arrived = () => setOnTheirWay((current) => current.filter((input) => input !== sent));
+    return save.mutateAsync(sent).finally(arrived).then(
       () => {
         if (announce) toast.show(t('notifications.saved'));
         return true;
