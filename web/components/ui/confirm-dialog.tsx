@@ -13,6 +13,8 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   onConfirm(): void;
   onCancel(): void;
+  /** See Dialog's: where focus goes when it closes, if not back to what opened it. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 export function ConfirmDialog({
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onCancel,
+  returnFocusTo,
 }: ConfirmDialogProps) {
   return (
     <Dialog
@@ -35,6 +38,7 @@ export function ConfirmDialog({
       size="sm"
       closeLabel={closeLabel}
       testId="confirm-dialog"
+      returnFocusTo={returnFocusTo}
       footer={
         <>
           <Button variant="outline" onClick={onCancel}>

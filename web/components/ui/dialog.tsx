@@ -18,6 +18,12 @@ export interface DialogProps {
   /** Accessible description id target. */
   description?: ReactNode;
   testId?: string;
+  /**
+   * Where focus goes when it closes, asked at that moment; nothing (or an element gone) means what
+   * opened it. For a dialog whose confirmation removes its opener, which may still be on screen
+   * as it closes.
+   */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 const widths = { sm: 'sm:max-w-md', md: 'sm:max-w-2xl', lg: 'sm:max-w-3xl' };
@@ -58,8 +64,11 @@ export function Dialog({
   closeLabel,
   description,
   testId,
+  returnFocusTo,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const returnFocusRef = useRef(returnFocusTo);
+  returnFocusRef.current = returnFocusTo;
   const titleId = useId();
   const descriptionId = useId();
 
@@ -83,7 +92,9 @@ export function Dialog({
       // What opened it may be gone (a deleted task's card, a section of an outer dialog that went
       // with the change confirmed here): the outer dialog's title then, else the page's main content,
       // unless focus has found a place already (an outer dialog closing with this one restored its own).
-      if (opener?.isConnected) opener.focus();
+      const chosen = returnFocusRef.current?.();
+      if (chosen?.isConnected) chosen.focus();
+      else if (opener?.isConnected) opener.focus();
       else if (!document.activeElement || document.activeElement === document.body) {
         const outerTitle = outer?.isConnected ? document.getElementById(outer.getAttribute('aria-labelledby') ?? '') : null;
         (outerTitle ?? document.getElementById('main'))?.focus({ preventScroll: true });

@@ -73,8 +73,10 @@ export default function TaskFiles({ taskId, canAdd }: { taskId: number; canAdd: 
   const picker = useRef<HTMLInputElement>(null);
   const section = useRef<HTMLElement>(null);
   // Where focus goes when what had it is gone (a cancelled upload, a deleted file): the Attach button.
-  const focusAttach = () =>
-    requestAnimationFrame(() => section.current?.querySelector<HTMLElement>('[data-testid="attach-files"]')?.focus());
+  const attachButton = () => section.current?.querySelector<HTMLElement>('[data-testid="attach-files"]');
+  const focusAttach = () => requestAnimationFrame(() => attachButton()?.focus());
+  // The confirmation closes after a delete with its opener (the row's Delete) still on screen for a moment.
+  const deleted = useRef(false);
   const headingId = useId();
   const hintId = useId();
 
@@ -253,7 +255,10 @@ export default function TaskFiles({ taskId, canAdd }: { taskId: number; canAdd: 
                 file={file}
                 onView={() => setViewing(file)}
                 onDownload={() => void download(file)}
-                onDelete={() => setDeleting(file)}
+                onDelete={() => {
+                  deleted.current = false;
+                  setDeleting(file);
+                }}
               />
             ))}
           </ul>
@@ -345,6 +350,7 @@ export default function TaskFiles({ taskId, canAdd }: { taskId: number; canAdd: 
         closeLabel={t('common:actions.close')}
         tone="danger"
         busy={remove.isPending}
+        returnFocusTo={() => (deleted.current ? attachButton() : null)}
         onCancel={() => {
           setDeleting(null);
           remove.reset();
@@ -353,8 +359,8 @@ export default function TaskFiles({ taskId, canAdd }: { taskId: number; canAdd: 
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
+              deleted.current = true;
               setDeleting(null);
-              focusAttach();
             },
           })
         }
