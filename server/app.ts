@@ -381,12 +381,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onMailQueued: () => void mail.flush(),
     onPushQueued: () => void pushDispatcher.flush(),
   });
+  const attachments = createAttachmentService({
+    database,
+    clock,
+    events: bus,
+    store: fileStore,
+    tempDir: path.join(config.dataDir, 'uploads'),
+    quotaBytes: config.files.quotaBytes,
+    log: app.log,
+  });
   const tasks = createTaskService({
     database,
     clock,
     events: taskEvents,
     delivery,
     renderedTasks: createRenderedTaskCache(config.cache.renderedTaskBytes),
+    images: attachments,
   });
   const restore = createTaskRestoreService({ database, clock, events: bus });
   const subtasks = createSubtaskService({ database, clock, events: taskEvents });
@@ -406,15 +416,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const labels = createLabelService({ database, clock, events: bus });
   const comments = createCommentService({ database, clock, events: bus, delivery });
   const reminders = createReminderService({ database, clock });
-  const attachments = createAttachmentService({
-    database,
-    clock,
-    events: bus,
-    store: fileStore,
-    tempDir: path.join(config.dataDir, 'uploads'),
-    quotaBytes: config.files.quotaBytes,
-    log: app.log,
-  });
   const drive = createDriveService({ database, clock, attachments, allowPrivate: config.outboundAllowPrivate, log: app.log });
   const notifications = createNotificationService({ database, clock, events: bus, reminders });
   const snoozeLinks = createSnoozeLinkService({ database, clock, events: bus, reminders });

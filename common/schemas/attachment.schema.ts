@@ -5,7 +5,8 @@ import { recordIdParams } from './ids.ts';
 /** Issue 24: a file on a task, as the detail dialog's Files section shows it. */
 export const Attachment = z.object({
   id: z.number(),
-  task_id: z.number(),
+  /** Null for an image staged for a description not saved yet (decision 037). */
+  task_id: z.number().nullable(),
   /** The cleaned name it is shown and downloaded by. */
   name: z.string(),
   /** The type sniffed from its bytes. */
@@ -36,6 +37,7 @@ export const AttachmentUploadQuery = z.object({
     .min(1, 'The file name is required.')
     .max(1000, 'The file name must not be longer than 1000 characters.'),
 });
+export type AttachmentUploadQuery = z.infer<typeof AttachmentUploadQuery>;
 
 /** `?download=1` asks for a download even of a file that may be shown in place. */
 export const AttachmentFileQuery = z.object({

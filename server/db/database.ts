@@ -24,6 +24,7 @@ import { reminderFollowUps } from './migrations/017-reminder-follow-ups.ts';
 import { taskCreateKeys } from './migrations/018-task-create-keys.ts';
 import { attachments } from './migrations/019-attachments.ts';
 import { driveConnections } from './migrations/020-drive-connections.ts';
+import { stagedImages } from './migrations/021-staged-images.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -136,6 +137,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '018-task-create-keys': taskCreateKeys(),
     '019-attachments': attachments(dialect),
     '020-drive-connections': driveConnections(),
+    '021-staged-images': stagedImages(dialect),
   };
 }
 

@@ -123,7 +123,8 @@ export interface CommentsTable {
 /** A file on a task (migration 019, issue 24): its bytes are in the file store under storage_key. */
 export interface AttachmentsTable {
   id: Generated<number>;
-  task_id: number;
+  /** Null while staged: an image pasted into a description not yet saved (decision 037). */
+  task_id: number | null;
   /** Who added it: who (with the task's owner) may delete it. It counts on the task owner's quota. */
   user_id: number;
   name: string;

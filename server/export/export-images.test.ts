@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
-import { EXPORT_IMAGE_LIMITS, describedAttachmentIds, isEmbeddableImage, loadExportImages, shrinkImage } from './export-images.ts';
+import { EXPORT_IMAGE_LIMITS, isEmbeddableImage, loadExportImages, shrinkImage } from './export-images.ts';
 import type { ExportAttachment } from './export.types.ts';
 
 const solid = (width: number, height: number, options: { alpha?: boolean; noise?: boolean } = {}) =>
@@ -58,15 +58,12 @@ describe('images for an export (issue 24)', () => {
     expect(image.bytes.length).toBeLessThan(EXPORT_IMAGE_LIMITS.pngBytes);
   });
 
-  test('only stored raster images are embedded; the description names its images in order of use', () => {
+  test('only stored raster images are embedded', () => {
     expect(isEmbeddableImage(file(1, 'image/png'))).toBe(true);
     expect(isEmbeddableImage(file(1, 'image/webp'))).toBe(true);
     expect(isEmbeddableImage(file(1, 'image/svg+xml'))).toBe(false);
     expect(isEmbeddableImage(file(1, 'application/pdf'))).toBe(false);
     expect(isEmbeddableImage(file(1, 'image/png', { link_url: 'https://drive.example.com/x' }))).toBe(false);
-    expect(describedAttachmentIds('![a](/api/attachments/9/file) ![b](/api/attachments/3/file) ![c](/api/attachments/9/file)')).toEqual([
-      9, 3,
-    ]);
   });
 
   test('reads the described images first, skips what is missing or broken, and never reads other files', async () => {

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { LIMITS } from '../../common/limits.ts';
 import type { ExportAttachment, ExportImage } from './export.types.ts';
+import { attachmentIdsIn } from '../../common/attachment-links.ts';
 
 /**
  * The pixels of a task's images for its export (issue 24), read and shrunk here, on the server's
@@ -37,16 +38,6 @@ const LOSSLESS_TYPES = new Set(['image/png', 'image/gif']);
 /** A stored file (not a drive link) of a type the export can draw. */
 export const isEmbeddableImage = (file: Pick<ExportAttachment, 'mime' | 'link_url'>) =>
   file.link_url === null && EMBEDDED_TYPES.has(file.mime);
-
-/**
- * The attachment ids a description names in image addresses, in order of first use. A plain scan,
- * only to read those images first; markdown-to-blocks decides what is drawn where.
- */
-export function describedAttachmentIds(description: string): number[] {
-  const ids = new Set<number>();
-  for (const match of description.matchAll(/\/api\/attachments\/([1-9]\d{0,14})\/file/g)) ids.add(Number(match[1]));
-  return [...ids];
-}
 
 async function readAll(stream: Readable, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -111,7 +102,7 @@ export async function loadExportImages(
   const limits = options.limits ?? EXPORT_IMAGE_LIMITS;
   const candidates = files.filter(isEmbeddableImage);
   const byId = new Map(candidates.map((file) => [file.id, file]));
-  const described = describedAttachmentIds(description).flatMap((id) => byId.get(id) ?? []);
+  const described = attachmentIdsIn(description).flatMap((id) => byId.get(id) ?? []);
   const ordered = [...new Set([...described, ...candidates])].slice(0, limits.count);
 
   const images: ExportImage[] = [];

@@ -1,13 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  MAX_NESTING,
-  attachmentImageId,
-  inlineText,
-  limitNesting,
-  markdownToBlocks,
-  safeLinkTarget,
-  type Block,
-} from './markdown-to-blocks.ts';
+import { MAX_NESTING, inlineText, limitNesting, markdownToBlocks, safeLinkTarget, type Block } from './markdown-to-blocks.ts';
 
 function only<K extends Block['kind']>(blocks: Block[], kind: K): Extract<Block, { kind: K }> {
   const found = blocks.filter((b) => b.kind === kind);
@@ -181,19 +173,5 @@ describe("the task's own images in its description (issue 24)", () => {
       { images },
     );
     expect(elsewhere.map((b) => b.kind)).toEqual(['heading', 'table', 'paragraph']);
-  });
-
-  test("only the app's own file address names an attachment", () => {
-    expect(attachmentImageId('/api/attachments/42/file')).toBe(42);
-    expect(attachmentImageId(' /api/attachments/42/file ')).toBe(42);
-    for (const other of [
-      '/api/attachments/0/file',
-      '/api/attachments/042/file',
-      '/api/attachments/4e2/file',
-      'api/attachments/42/file',
-      undefined,
-    ]) {
-      expect(attachmentImageId(other), String(other)).toBeUndefined();
-    }
   });
 });

@@ -2,6 +2,7 @@ import type { Nodes, PhrasingContent, Root, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
+import { attachmentIdOfUrl } from '../../common/attachment-links.ts';
 
 /** Inline formatting the export can show; both renderers read the same model. */
 export interface InlineStyle {
@@ -66,15 +67,6 @@ const SAFE_LINK = /^(?:https?:\/\/|mailto:)/i;
 export function safeLinkTarget(url: string | null | undefined): string | undefined {
   const trimmed = (url ?? '').trim();
   return SAFE_LINK.test(trimmed) ? trimmed : undefined;
-}
-
-/** How the web app links an attached image in a description (web/lib/api/attachment-bytes.ts): `/api/attachments/<id>/file`. */
-const ATTACHMENT_FILE_URL = /^\/api\/attachments\/([1-9]\d{0,14})\/file$/;
-
-/** The attachment an image's address names, when it is this app's own file address; undefined for any other URL. */
-export function attachmentImageId(url: string | null | undefined): number | undefined {
-  const match = ATTACHMENT_FILE_URL.exec((url ?? '').trim());
-  return match ? Number(match[1]) : undefined;
 }
 
 export interface MarkdownOptions {
@@ -153,8 +145,8 @@ function inlinesOf(nodes: readonly PhrasingContent[], style: InlineStyle, contex
 function imageBlock(node: PhrasingContent, context: Context): Block | undefined {
   if (node.type !== 'image' && node.type !== 'imageReference') return undefined;
   const url = node.type === 'image' ? node.url : context.definitions.get(node.identifier.toLowerCase());
-  const id = attachmentImageId(url);
-  if (id === undefined || !context.images.has(id) || context.placed.has(id)) return undefined;
+  const id = attachmentIdOfUrl(url);
+  if (id === null || !context.images.has(id) || context.placed.has(id)) return undefined;
   context.placed.add(id);
   return { kind: 'image', attachmentId: id, alt: node.alt?.trim() ?? '' };
 }

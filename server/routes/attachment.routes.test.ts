@@ -349,4 +349,106 @@ describe.each(combinations)('attachments on %s with the %s store', (dialect, sto
     expect(swept).toEqual(left);
     expect((await call(friend, 'GET', `/api/attachments/${friendsOwn.id}/file`)).statusCode).toBe(200);
   });
+
+  test('an image pasted before its description is saved is staged, its uploader’s alone, and the task that saves a link to it adopts it', async () => {
+    const me = await t.signUp({ name: 'Paste Person' });
+    const stranger = await t.signUp();
+    const stage = (user: Caller, name: string, bytes: Buffer | string) =>
+      call(user, 'POST', `/api/attachments?name=${encodeURIComponent(name)}`, {
+        payload: typeof bytes === 'string' ? Buffer.from(bytes) : bytes,
+        headers: { 'content-type': 'application/octet-stream' },
+      });
+    const image = await png();
+    const staged = await stage(me, 'pasted.png', image);
+    expect(staged.statusCode, staged.body).toBe(201);
+    const pasted = staged.json().attachment;
+    expect(pasted).toMatchObject({ task_id: null, name: 'pasted.png', mime: 'image/png', has_thumbnail: true, can_delete: true });
+    // Only its uploader may open it; it counts on their storage.
+    expect((await call(me, 'GET', `/api/attachments/${pasted.id}/file`)).statusCode).toBe(200);
+    expect((await call(me, 'GET', `/api/attachments/${pasted.id}/thumbnail`)).statusCode).toBe(200);
+    expect((await call(stranger, 'GET', `/api/attachments/${pasted.id}/file`)).statusCode).toBe(404);
+    expect((await call(stranger, 'DELETE', `/api/attachments/${pasted.id}`)).statusCode).toBe(404);
+    expect((await call(null, 'GET', `/api/attachments/${pasted.id}/file`)).statusCode).toBe(401);
+    expect((await call(me, 'GET', '/api/user/storage')).json().used_bytes).toBe(image.length);
+    // Only pictures a description can show are staged; anything else is refused and not kept.
+    const keysBefore = await storedKeys();
+    for (const [name, bytes] of [
+      ['notes.txt', 'just text'],
+      ['drawing.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+      ['report.pdf', pdf],
+    ] as const) {
+      const refused = await stage(me, name, bytes);
+      expect(refused.statusCode, name).toBe(415);
+      expect(refused.json()).toEqual({
+        message: 'Only PNG, JPEG, GIF, WebP and AVIF images can be put in a description.',
+        errors: { file: ['Only PNG, JPEG, GIF, WebP and AVIF images can be put in a description.'] },
+      });
+    }
+    expect(await storedKeys()).toEqual(keysBefore);
+
+    // Created with a description linking it (and a stranger's staged image, which stays theirs).
+    const theirs = (await stage(stranger, 'theirs.png', image)).json().attachment;
+    const description = `Before:\n\n![pasted](/api/attachments/${pasted.id}/file)\n\n![x](/api/attachments/${theirs.id}/file)`;
+    const created = await call(me, 'POST', '/api/tasks/add', { payload: { title: 'Fix the shelf', description } });
+    expect(created.statusCode).toBe(201);
+    const taskId = created.json().task.id as number;
+    expect(created.json().task.description).toBe(description);
+    expect((await call(me, 'GET', `/api/tasks/${taskId}/attachments`)).json().attachments).toEqual([
+      expect.objectContaining({ id: pasted.id, task_id: taskId, name: 'pasted.png', user_name: 'Paste Person' }),
+    ]);
+    const logs = (await call(me, 'GET', `/api/task/${taskId}`)).json().activity_logs;
+    expect(logs.map((log: { event: { code: string } }) => log.event.code).sort()).toEqual(['attachment_added', 'created']);
+    expect((await call(stranger, 'GET', `/api/attachments/${theirs.id}/file`)).statusCode).toBe(200);
+    expect((await call(me, 'GET', `/api/attachments/${theirs.id}/file`)).statusCode).toBe(404);
+    // Linked again from another task, an adopted file stays where it is.
+    const other = await call(me, 'POST', '/api/tasks/add', {
+      payload: { title: 'Other', description: `![again](/api/attachments/${pasted.id}/file)` },
+    });
+    expect((await call(me, 'GET', `/api/tasks/${other.json().task.id}/attachments`)).json().attachments).toEqual([]);
+
+    // A recipient's image pasted in an edit joins the owner's task and the owner's storage.
+    const owner = await t.signUp();
+    const shared = await addTask(owner, 'Shared');
+    await share(owner, shared, me, true);
+    const usage = async (user: SignedInUser) => (await call(user, 'GET', '/api/user/storage')).json().used_bytes as number;
+    const mineBefore = await usage(me);
+    const edit = (await stage(me, 'edit.png', image)).json().attachment;
+    expect(await usage(me)).toBe(mineBefore + image.length);
+    const updated = await call(me, 'PUT', `/api/tasks/update/${shared}`, {
+      payload: { title: 'Shared', description: `![edit](/api/attachments/${edit.id}/file)` },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect((await call(owner, 'GET', `/api/tasks/${shared}/attachments`)).json().attachments).toEqual([
+      expect.objectContaining({ id: edit.id, task_id: shared, can_delete: true }),
+    ]);
+    expect(await usage(me)).toBe(mineBefore);
+    expect(await usage(owner)).toBe(image.length);
+
+    // Adopting past the owner's quota refuses the whole save: the description is not changed.
+    const big = Buffer.alloc(1.2 * 1024 * 1024, 5);
+    await attach(owner, shared, 'owners.bin', big);
+    const heavy = await sharp({ create: { width: 800, height: 600, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .png()
+      .toBuffer();
+    const tooMuch = (await stage(me, 'heavy.png', heavy)).json().attachment;
+    expect(image.length + big.length + heavy.length).toBeGreaterThan(2 * 1024 * 1024);
+    const refused = await call(me, 'PUT', `/api/tasks/update/${shared}`, {
+      payload: { title: 'Shared', description: `![heavy](/api/attachments/${tooMuch.id}/file)` },
+    });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toEqual({ message: 'This file does not fit in the storage the task’s owner has left.' });
+    expect((await call(owner, 'GET', `/api/task/${shared}`)).json().task.description).toBe(`![edit](/api/attachments/${edit.id}/file)`);
+
+    // One no description adopted (a dialog closed without saving) is swept after a day, bytes and all.
+    const keysWithStaged = await storedKeys();
+    clock.set(new Date(clock.now().getTime() + 2 * 60 * 60 * 1000).toISOString());
+    await t.app.taskaty.purge.run();
+    expect((await call(me, 'GET', `/api/attachments/${tooMuch.id}/file`)).statusCode).toBe(200);
+    clock.set(new Date(clock.now().getTime() + 24 * 60 * 60 * 1000).toISOString());
+    await t.app.taskaty.purge.run();
+    expect((await call(me, 'GET', `/api/attachments/${tooMuch.id}/file`)).statusCode).toBe(404);
+    expect((await call(stranger, 'GET', `/api/attachments/${theirs.id}/file`)).statusCode).toBe(404);
+    expect((await call(me, 'GET', `/api/attachments/${pasted.id}/file`)).statusCode).toBe(200);
+    expect((await storedKeys()).length).toBe(keysWithStaged.length - 4);
+  });
 });

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import contentDisposition from 'content-disposition';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import parseRange from 'range-parser';
 import { z } from 'zod';
@@ -92,6 +92,27 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ auth: AuthService; attach
     async (request) => ({ attachments: await attachments.list(request.user, request.params.id) }),
   );
 
+  /** Reads an upload's body into the store, for a task or (null) staged for a description. */
+  async function receiveUpload(
+    request: FastifyRequest<{ Querystring: AttachmentUploadQuery }>,
+    reply: FastifyReply,
+    taskId: number | null,
+  ) {
+    const declared = request.headers['content-length'] === undefined ? undefined : Number(request.headers['content-length']);
+    const body = request.body as Readable | undefined;
+    try {
+      await attachments.checkUpload(request.user, taskId, Number.isFinite(declared) ? declared : undefined);
+      if (!body) return reply.code(422).send({ message: 'The file is empty.', errors: { file: ['The file is empty.'] } });
+      const attachment = await attachments.add(request.user, taskId, request.query.name, body);
+      return reply.code(201).send({ message: taskId === null ? 'Image stored' : 'File attached', attachment });
+    } catch (error) {
+      // Refused before its bytes were read: the rest is not waited for, the connection closes after the answer.
+      if (body && !body.readableEnded) reply.header('connection', 'close');
+      throw error;
+    }
+  }
+  const uploaded = { 201: z.object({ message: z.string(), attachment: Attachment }), ...errors };
+
   app.post(
     '/api/tasks/:id/attachments',
     {
@@ -104,23 +125,29 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ auth: AuthService; attach
         security,
         params: TaskIdParams,
         querystring: AttachmentUploadQuery,
-        response: { 201: z.object({ message: z.string(), attachment: Attachment }), ...errors },
+        response: uploaded,
       },
     },
-    async (request, reply) => {
-      const declared = request.headers['content-length'] === undefined ? undefined : Number(request.headers['content-length']);
-      const body = request.body as Readable | undefined;
-      try {
-        await attachments.checkUpload(request.user, request.params.id, Number.isFinite(declared) ? declared : undefined);
-        if (!body) return reply.code(422).send({ message: 'The file is empty.', errors: { file: ['The file is empty.'] } });
-        const attachment = await attachments.add(request.user, request.params.id, request.query.name, body);
-        return reply.code(201).send({ message: 'File attached', attachment });
-      } catch (error) {
-        // Refused before its bytes were read: the rest is not waited for, the connection closes after the answer.
-        if (body && !body.readableEnded) reply.header('connection', 'close');
-        throw error;
-      }
+    (request, reply) => receiveUpload(request, reply, request.params.id),
+  );
+
+  app.post(
+    '/api/attachments',
+    {
+      config: { slowBody: true },
+      schema: {
+        tags: ['attachments'],
+        summary: 'Store an image for a description not saved yet: the body is its bytes, its name in ?name=',
+        description:
+          'PNG, JPEG, GIF, WebP or AVIF (read from its bytes, else 415), at most 25 MB, on my quota. Only I can open it until a ' +
+          'task I create or edit links it as /api/attachments/{id}/file in its description: the task then adopts it as its file. ' +
+          'One no task adopts is deleted after a day.',
+        security,
+        querystring: AttachmentUploadQuery,
+        response: { ...uploaded, 415: ErrorBody },
+      },
     },
+    (request, reply) => receiveUpload(request, reply, null),
   );
 
   app.get(

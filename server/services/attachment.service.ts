@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Attachment, StorageUsage } from '../../common/schemas/attachment.schema.ts';
+import { attachmentIdsIn, DESCRIPTION_IMAGE_TYPES } from '../../common/attachment-links.ts';
 import { LIMITS } from '../../common/limits.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
@@ -25,6 +26,8 @@ export const ATTACHMENT_NOT_FOUND = 'File not found';
 const MB = 1024 * 1024;
 /** A file the orphan sweep finds without a row is left this long first: its upload may still be committing. */
 const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+/** A staged image no saved description adopted (its dialog closed without saving) is kept this long. */
+const STAGED_TTL_MS = 24 * 60 * 60 * 1000;
 /** Thumbnails: at most this wide and high, as WebP. */
 const THUMBNAIL_PX = 320;
 
@@ -42,6 +45,11 @@ const overQuota = (ownQuota: boolean) =>
       ? 'This file does not fit in the storage left for your files.'
       : 'This file does not fit in the storage the task’s owner has left.',
   );
+
+const notAnImage = () =>
+  new AppError(415, 'Only PNG, JPEG, GIF, WebP and AVIF images can be put in a description.', {
+    file: ['Only PNG, JPEG, GIF, WebP and AVIF images can be put in a description.'],
+  });
 
 /** Who may add files: whoever may edit the task (its owner and accepted recipients). */
 const canAttach = canEditTask;
@@ -74,7 +82,8 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
   const base = repositories(database.db);
   const reader = (trx: Kysely<Tables>) => ({ db: trx, dialect: database.dialect });
 
-  const present = (row: AttachmentRow & { user_name: string }, userId: number, access: TaskAccess): Attachment => ({
+  /** A staged image is its uploader's alone: they see it as an owner would. */
+  const present = (row: AttachmentRow & { user_name: string }, userId: number, access: TaskAccess | 'staged'): Attachment => ({
     id: row.id,
     task_id: row.task_id,
     name: row.name,
@@ -86,7 +95,7 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
     has_thumbnail: row.thumbnail_key !== null,
     inline: row.storage_key !== null && isInlineType(row.mime),
     link_url: row.link_url,
-    can_delete: canDelete(row, userId, access),
+    can_delete: access === 'staged' || canDelete(row, userId, access),
   });
 
   /** After commit: whoever may open the task reloads its files and its activity. */
@@ -151,8 +160,9 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
      * for any task they may not see), and the size the client announces fits the limit and the
      * quota of the task's owner.
      */
-    async checkUpload(user: UserRow, taskId: number, declaredBytes: number | undefined): Promise<void> {
-      const { task } = await loadTask(database, user, taskId, { may: canAttach });
+    async checkUpload(user: UserRow, taskId: number | null, declaredBytes: number | undefined): Promise<void> {
+      // A staged image (no task yet) counts on its uploader's quota.
+      const { task } = taskId === null ? { task: { user_id: user.id } } : await loadTask(database, user, taskId, { may: canAttach });
       if (declaredBytes === undefined) return;
       if (declaredBytes > LIMITS.attachmentBytes) throw fileTooLarge();
       if ((await base.attachments.usedBytes(task.user_id)) + declaredBytes > deps.quotaBytes) throw overQuota(task.user_id === user.id);
@@ -162,8 +172,12 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
      * Stores an uploaded file: its bytes to a temporary file (counted), its type from its bytes, a
      * thumbnail for an image, both into the store, then the row, in one transaction that checks the
      * task and the quota again. Whatever fails after the bytes are stored deletes them again.
+     *
+     * With no task (`taskId` null) it is an image pasted into a description not saved yet (decision
+     * 037): only a picture a browser shows in place, staged on the uploader's quota until the task
+     * whose saved description links it adopts it (`adopt`).
      */
-    async add(user: UserRow, taskId: number, rawName: string, body: Readable): Promise<Attachment> {
+    async add(user: UserRow, taskId: number | null, rawName: string, body: Readable): Promise<Attachment> {
       await fs.promises.mkdir(deps.tempDir, { recursive: true });
       const temp = path.join(deps.tempDir, `upload-${randomBytes(12).toString('hex')}`);
       const key = newKey();
@@ -172,6 +186,7 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
         const size = await receive(body, temp);
         if (size === 0) throw new ValidationError({ file: ['The file is empty.'] });
         const kind = await fileKindOf(temp);
+        if (taskId === null && !DESCRIPTION_IMAGE_TYPES.has(kind.mime)) throw notAnImage();
         if (kind.thumbnail && (await makeThumbnail(temp, `${temp}.thumb`))) thumbnailKey = `${key}.thumb`;
         await store.put(key, temp, kind.mime);
         if (thumbnailKey) await store.put(thumbnailKey, `${temp}.thumb`, 'image/webp');
@@ -179,7 +194,10 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
         const now = clock.nowIso();
         const { row, access } = await database.db.transaction().execute(async (trx) => {
           const db = repositories(trx);
-          const { task, access } = await loadTask(reader(trx), user, taskId, { may: canAttach });
+          const { task, access } =
+            taskId === null
+              ? { task: { user_id: user.id }, access: 'staged' as const }
+              : await loadTask(reader(trx), user, taskId, { may: canAttach });
           if ((await db.attachments.usedBytes(task.user_id, { lock: true })) + size > deps.quotaBytes)
             throw overQuota(task.user_id === user.id);
           const row = await db.attachments.insert({
@@ -193,10 +211,10 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
             thumbnail_key: thumbnailKey,
             created_at: now,
           });
-          await db.activity.record(taskId, user.id, { code: 'attachment_added', name }, now);
+          if (taskId !== null) await db.activity.record(taskId, user.id, { code: 'attachment_added', name }, now);
           return { row, access };
         });
-        await notify(taskId);
+        if (taskId !== null) await notify(taskId);
         return present({ ...row, user_name: user.name }, user.id, access);
       } catch (error) {
         await deleteStored(thumbnailKey ? [key, thumbnailKey] : [key]);
@@ -206,6 +224,37 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
         await fs.promises.rm(`${temp}.thumb`, { force: true });
       }
     },
+
+    /**
+     * In the transaction that saves a task's description: the images it links that `user` staged
+     * become the task's files (decision 037), each said in the activity log. They move onto the quota
+     * of the task's owner, checked as an upload's is; over it, the save is refused (413) and nothing
+     * is written. Answers whether any was adopted (the caller then calls `adopted` after commit).
+     * Ids of someone else's images, or of files already on a task, are left alone.
+     */
+    async adopt(
+      trx: Kysely<Tables>,
+      user: UserRow,
+      task: { id: number; user_id: number },
+      description: string,
+      now: string,
+    ): Promise<boolean> {
+      const db = repositories(trx);
+      const staged = await db.attachments.staged(user.id, attachmentIdsIn(description));
+      if (!staged.length) return false;
+      if (task.user_id !== user.id) {
+        const bytes = staged.reduce((sum, row) => sum + Number(row.size), 0);
+        if ((await db.attachments.usedBytes(task.user_id, { lock: true })) + bytes > deps.quotaBytes) throw overQuota(false);
+      }
+      await db.attachments.adopt(
+        staged.map((row) => row.id),
+        task.id,
+      );
+      for (const row of staged) await db.activity.record(task.id, user.id, { code: 'attachment_added', name: row.name }, now);
+      return true;
+    },
+    /** After the commit of an `adopt` that took images: the task's viewers reload its files. */
+    adopted: (taskId: number) => notify(taskId),
 
     /**
      * A file on the person's connected drive attached as a link (issue 24): the task keeps its name
@@ -239,7 +288,11 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
     async open(user: UserRow, attachmentId: number): Promise<AttachmentRow> {
       const row = await base.attachments.findById(attachmentId);
       if (!row) throw new NotFoundError(ATTACHMENT_NOT_FOUND);
-      await loadTask(database, user, row.task_id, { notFound: ATTACHMENT_NOT_FOUND });
+      if (row.task_id === null) {
+        if (row.user_id !== user.id) throw new NotFoundError(ATTACHMENT_NOT_FOUND);
+      } else {
+        await loadTask(database, user, row.task_id, { notFound: ATTACHMENT_NOT_FOUND });
+      }
       return row;
     },
 
@@ -249,6 +302,12 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
         const db = repositories(trx);
         const row = await db.attachments.findById(attachmentId);
         if (!row) throw new NotFoundError(ATTACHMENT_NOT_FOUND);
+        // A staged image: its uploader's alone, on no task's log.
+        if (row.task_id === null) {
+          if (row.user_id !== user.id) throw new NotFoundError(ATTACHMENT_NOT_FOUND);
+          await db.attachments.delete(row.id);
+          return row;
+        }
         const { access } = await loadTask(reader(trx), user, row.task_id, { notFound: ATTACHMENT_NOT_FOUND });
         if (!canDelete(row, user.id, access))
           throw new ForbiddenError('Only the person who added this file or the task owner can delete it.');
@@ -257,7 +316,7 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
         return row;
       });
       await deleteStored([row.storage_key, row.thumbnail_key].filter((key): key is string => key !== null));
-      await notify(row.task_id);
+      if (row.task_id !== null) await notify(row.task_id);
     },
 
     /** The keys to delete once an account is gone (read before it goes): services/settings.service.ts. */
@@ -270,11 +329,14 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
     snapshotsPurged: (snapshots: readonly string[]) => deleteStored(keysInSnapshots(snapshots)),
 
     /**
-     * The orphan sweep: stored files no row names, neither a file's nor one in a deleted task's
-     * snapshot, older than an hour (a crash between storing and committing, or before a delete
-     * reached the store). Returns how many it deleted.
+     * The orphan sweep: staged images no description adopted within a day, then stored files no row
+     * names, neither a file's nor one in a deleted task's snapshot, older than an hour (a crash
+     * between storing and committing, or before a delete reached the store). Returns how many
+     * stored files it deleted.
      */
     async sweep(): Promise<number> {
+      const unadopted = await base.attachments.deleteStagedBefore(new Date(clock.now().getTime() - STAGED_TTL_MS).toISOString());
+      await store.delete(unadopted);
       const before = clock.now().getTime() - ORPHAN_GRACE_MS;
       const candidates: string[] = [];
       for await (const { key, storedAt } of store.list()) if (storedAt.getTime() < before) candidates.push(key);
@@ -288,7 +350,7 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
       for (const key of [...inSnapshotsBefore, ...(await snapshotKeys())]) used.add(key);
       const orphans = candidates.filter((key) => !used.has(key));
       await store.delete(orphans);
-      return orphans.length;
+      return unadopted.length + orphans.length;
     },
   };
 }

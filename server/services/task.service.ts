@@ -32,6 +32,7 @@ import { createUserRepository, type UserRow } from '../db/repositories/user.repo
 import type { Tables } from '../db/tables.ts';
 import { ConflictError, ForbiddenError, NotFoundError, TaskChangedError, ValidationError } from '../errors.ts';
 import { canCompleteTask, canDeleteTask, canEditTask, canViewTask } from '../policies/task.policy.ts';
+import type { AttachmentService } from './attachment.service.ts';
 import { loadTask, TASK_NOT_FOUND, taskAccess } from './task-access.ts';
 import { presentTask } from './task.presenter.ts';
 import { presentSubtask } from './subtask.service.ts';
@@ -132,6 +133,8 @@ export function createTaskService(deps: {
   renderedTasks?: RenderedTaskCache;
   /** Tells a repeating task's people of its next occurrence (issue 22). */
   delivery: NotificationDelivery;
+  /** Images staged for a description, adopted by the task whose saved description links them (decision 037). */
+  images?: Pick<AttachmentService, 'adopt' | 'adopted'>;
 }) {
   const { database, clock, renderedTasks } = deps;
   const repositories = (db: Kysely<Tables>) => ({
@@ -401,6 +404,7 @@ export function createTaskService(deps: {
           }
         }
         await db.activity.record(row.id, user.id, event, now);
+        const adopted = (await deps.images?.adopt(trx, user, { id: row.id, user_id: user.id }, input.description, now)) ?? false;
         const subtasks = await addNewTaskSubtasks(db, user, row.id, input.subtasks ?? [], copied, now);
         await addDefaultReminder(trx, user, row.id, schedule, now);
         if (key) await db.createKeys.attach(user.id, key, row.id);
@@ -415,9 +419,11 @@ export function createTaskService(deps: {
           owner_photo: user.user_photo,
           subtasks_total: subtasks,
           subtasks_done: 0,
+          adopted,
         };
       });
       if ('madeBefore' in created && created.madeBefore) return presentTask(created.madeBefore);
+      if (created.adopted) await deps.images?.adopted(created.id);
       // Everything it shows was just written: no need to read it back. Kept rendered for the
       // owner's next list read, which follows every create in the web app.
       const task = presentTask(created);
@@ -434,7 +440,7 @@ export function createTaskService(deps: {
       options: { expectedRevision?: number | undefined } = {},
     ): Promise<Task> {
       const now = clock.nowIso();
-      const listers = await database.db.transaction().execute(async (trx) => {
+      const { listers, adopted } = await database.db.transaction().execute(async (trx) => {
         const db = repositories(trx);
         await lockIfMatching(db, taskId, options.expectedRevision);
         const { task, access } = await loadTask(reader(trx), user, taskId, { relations: true });
@@ -480,10 +486,12 @@ export function createTaskService(deps: {
           labels.map((label) => label.id),
         );
         await db.activity.record(taskId, user.id, changes.length ? { code: 'updated', changes } : { code: 'unchanged' }, now);
+        const adopted = update.description !== undefined && ((await deps.images?.adopt(trx, user, task, update.description, now)) ?? false);
         const listers = await db.audience.listersOf([taskId]);
         await db.versions.bump(listers);
-        return listers;
+        return { listers, adopted };
       });
+      if (adopted) await deps.images?.adopted(taskId);
       const row = (await base.tasks.findWithRelations(taskId))!;
       notify(taskId, listers);
       return presentTask(row);

@@ -133,6 +133,18 @@ for (const { language, theme, title } of [
   });
 }
 
+/** Pastes an image file into a text field as the clipboard would. */
+async function pasteImage(field: Locator, name: string, bytes: number[]) {
+  await field.evaluate(
+    (element, { name, bytes }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+    },
+    { name, bytes },
+  );
+}
+
 test('an image pasted into the description is attached, linked and shown to the task’s people only', async ({ page, request }) => {
   test.slow();
   const account = await createAccount(request);
@@ -148,13 +160,10 @@ test('an image pasted into the description is attached, linked and shown to the 
   await description.press('End');
   const bytes = [...(await picture('#cc3366'))];
   // The first try meets a dropped connection: the placeholder stays, saving waits, Retry sends it again.
-  const uploads = '**/api/tasks/*/attachments?*';
+  // Pasted images are staged (decision 037) and adopted by the saved description.
+  const uploads = '**/api/attachments?*';
   await page.route(uploads, (route) => route.abort('connectionreset'));
-  await description.evaluate((field, data) => {
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([new Uint8Array(data)], 'tile sample.png', { type: 'image/png' }));
-    field.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
-  }, bytes);
+  await pasteImage(description, 'tile sample.png', bytes);
   const pending = form.getByTestId('editor-image-uploads');
   await expect(pending.getByRole('alert')).toHaveText('Failed to upload the image tile sample.png.');
   await expect(description).toHaveValue(/^Which one\?!\[Uploading tile sample\.png…\]\(#uploading-\d+\)$/);
@@ -178,4 +187,37 @@ test('an image pasted into the description is attached, linked and shown to the 
   const refused = await request.get(`/api/attachments/${id}/file`, { headers: { authorization: `Bearer ${stranger.token}` } });
   expect(refused.status()).toBe(404);
   expect((await refused.json()).message).toBe('File not found');
+
+  // An image pasted in an edit that is then discarded does not join the task.
+  await dialog.getByTestId('detail-edit').click();
+  await description.press('End');
+  await pasteImage(description, 'discarded.png', [...(await picture('#33cc66'))]);
+  await expect(description).toHaveValue(/!\[discarded\.png\]\(\/api\/attachments\/\d+\/file\)$/);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Discard' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(dialog.getByTestId('file-row')).toHaveCount(1);
+  const files = await request.get(`/api/tasks/${task.id}/attachments`, { headers: { authorization: `Bearer ${account.token}` } });
+  expect((await files.json()).attachments.map((file: { name: string }) => file.name)).toEqual(['tile sample.png']);
+});
+
+test('an image pasted while a task is being created is attached to the new task', async ({ page, request }) => {
+  const account = await createAccount(request);
+  await useSession(page, account);
+  await page.goto('/dashboard');
+  await page.getByTestId('floating-add').click();
+  const form = page.getByTestId('task-form-dialog');
+  await form.getByLabel('Title').fill('Paint the hallway');
+  const description = form.getByRole('textbox', { name: 'Description' });
+  await description.fill('Colour: ');
+  await pasteImage(description, 'swatch.png', [...(await picture('#e0c080'))]);
+  await expect(description).toHaveValue(/^Colour: !\[swatch\.png\]\(\/api\/attachments\/\d+\/file\)$/);
+  await form.getByRole('button', { name: 'Add task' }).click();
+  await expect(form).toHaveCount(0);
+
+  const card = page.getByTestId('task-card').filter({ hasText: 'Paint the hallway' });
+  await card.getByRole('button', { name: 'Paint the hallway', exact: true }).click();
+  const dialog = page.getByTestId('task-detail-dialog');
+  await expect(dialog.getByRole('img', { name: 'swatch.png' })).toHaveAttribute('src', /^blob:/);
+  await expect(dialog.getByTestId('file-row')).toContainText('swatch.png');
 });

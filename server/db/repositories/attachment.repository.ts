@@ -27,23 +27,58 @@ export function createAttachmentRepository(db: Kysely<Tables>, dialect: Dialect)
     },
 
     /**
-     * What the files on a person's tasks take, in bytes, whoever attached them: the owner's tasks are
-     * the owner's storage (they may delete any file on them), and a recipient who leaves a task leaves
-     * nothing on their own quota. In a transaction on PostgreSQL the owner's user row is locked first,
-     * so two uploads at once (any process) count one after the other and cannot both slip under the
-     * quota; SQLite runs one write transaction at a time anyway.
+     * What the files on a person's tasks take, in bytes, whoever attached them, with the images they
+     * staged and no task has adopted yet (decision 037): the owner's tasks are the owner's storage
+     * (they may delete any file on them), and a recipient who leaves a task leaves nothing on their
+     * own quota. In a transaction on PostgreSQL the owner's user row is locked first, so two uploads
+     * at once (any process) count one after the other and cannot both slip under the quota; SQLite
+     * runs one write transaction at a time anyway.
      */
     async usedBytes(ownerId: number, options: { lock?: boolean } = {}): Promise<number> {
       if (options.lock && dialect === 'postgres') await db.selectFrom('users').select('id').where('id', '=', ownerId).forUpdate().execute();
       const row = await db
         .selectFrom('attachments')
-        .innerJoin('tasks', 'tasks.id', 'attachments.task_id')
+        .leftJoin('tasks', 'tasks.id', 'attachments.task_id')
         .select(sql<string | number>`coalesce(sum(attachments.size), 0)`.as('used'))
-        .where('tasks.user_id', '=', ownerId)
+        .where((eb) =>
+          eb.or([
+            eb('tasks.user_id', '=', ownerId),
+            eb.and([eb('attachments.task_id', 'is', null), eb('attachments.user_id', '=', ownerId)]),
+          ]),
+        )
         // A link to a drive file keeps no bytes here.
         .where('attachments.storage_key', 'is not', null)
         .executeTakeFirstOrThrow();
       return Number(row.used);
+    },
+
+    /** Of `ids`, the images `userId` staged that no task has adopted yet. */
+    staged(userId: number, ids: readonly number[]): Promise<AttachmentRow[]> {
+      if (!ids.length) return Promise.resolve([]);
+      return db
+        .selectFrom('attachments')
+        .selectAll()
+        .where('id', 'in', ids.slice(0, BATCH))
+        .where('user_id', '=', userId)
+        .where('task_id', 'is', null)
+        .orderBy('id')
+        .execute();
+    },
+
+    async adopt(ids: readonly number[], taskId: number): Promise<void> {
+      if (ids.length)
+        await db.updateTable('attachments').set({ task_id: taskId }).where('id', 'in', ids).where('task_id', 'is', null).execute();
+    },
+
+    /** Deletes the staged images no task adopted that were stored before `before`; answers their stored keys. */
+    async deleteStagedBefore(before: string): Promise<string[]> {
+      const rows = await db
+        .deleteFrom('attachments')
+        .where('task_id', 'is', null)
+        .where('created_at', '<', before)
+        .returning(['storage_key', 'thumbnail_key'])
+        .execute();
+      return rows.flatMap((row) => [row.storage_key, row.thumbnail_key].filter((key): key is string => key !== null));
     },
 
     insert(values: Omit<AttachmentRow, 'id'>): Promise<AttachmentRow> {

@@ -11,6 +11,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DESCRIPTION_IMAGE_TYPES } from '../../../common/attachment-links.ts';
 import { cx } from '../../lib/class-names.ts';
 import { lazyWithRetry } from '../../lib/lazy-with-retry.ts';
 import { MarkdownCheatSheet } from './markdown-cheat-sheet.tsx';
@@ -29,8 +30,9 @@ export interface MarkdownEditorProps {
   id?: string;
   error?: string | undefined;
   /**
-   * Issue 24: stores a pasted or dropped image and answers the address the description links it by.
-   * Without it (a task not saved yet) images are not taken, and the editor says why.
+   * Issue 24: stores a pasted or dropped image and answers the address the description links it by
+   * (for a task's description: staged, and adopted when it is saved, decision 037). Without it,
+   * pasted files are not taken.
    */
   uploadImage?:
     ((file: File, options: { onProgress(sent: number): void; signal: AbortSignal }) => Promise<{ url: string; name: string }>) | undefined;
@@ -51,7 +53,6 @@ interface ImageUpload {
 /** Markdown's own characters in a file's name would end the image's alt text early. */
 const altText = (name: string) => name.replace(/[[\]\\]/g, '');
 let nextPlaceholder = 1;
-const SHOWN_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif']);
 
 const TOOLBAR: Array<{ format: MarkdownFormat; icon: typeof Bold; key: string; shortcut?: string }> = [
   { format: 'bold', icon: Bold, key: 'bold', shortcut: 'B' },
@@ -130,15 +131,11 @@ export function MarkdownEditor({
    * Images pasted or dropped into the text: each shows as "![Uploading name…]()" where the caret
    * was, replaced by its link once stored, or taken out again with the reason below the editor.
    */
-  function takeImages(files: File[], at: number): boolean {
+  function takeImages(files: File[], at: number, upload: NonNullable<typeof uploadImage>): boolean {
     // Only pictures a browser shows in place: an SVG or a TIFF would be linked but never shown.
-    const images = files.filter((file) => SHOWN_IMAGE_TYPES.has(file.type));
+    const images = files.filter((file) => DESCRIPTION_IMAGE_TYPES.has(file.type));
     if (!images.length) return false;
     setImageError(null);
-    if (!uploadImage) {
-      setImageError(t('markdown.imagesNeedSavedTask'));
-      return true;
-    }
     const added = images.map((file) => ({
       key: nextPlaceholder,
       file,
@@ -152,7 +149,7 @@ export function MarkdownEditor({
     onChange(text.slice(0, at) + inserted + text.slice(at));
     setSelection({ start: at + inserted.length, end: at + inserted.length });
     setImageUploads((all) => [...all, ...added]);
-    added.forEach(sendImage);
+    added.forEach((image) => sendImage(image, upload));
     return true;
   }
 
@@ -164,8 +161,8 @@ export function MarkdownEditor({
   };
 
   /** Sends one image; its placeholder becomes its link, or stays while a failure waits for Retry or Remove. */
-  function sendImage(upload: ImageUpload) {
-    uploadImage!(upload.file, { signal: upload.controller.signal, onProgress: (sent) => changeUpload(upload.key, { sent }) }).then(
+  function sendImage(upload: ImageUpload, send: NonNullable<typeof uploadImage>) {
+    send(upload.file, { signal: upload.controller.signal, onProgress: (sent) => changeUpload(upload.key, { sent }) }).then(
       ({ url, name }) => {
         onChange(latest.current.replace(upload.placeholder, `![${altText(name)}](${url})`));
         dropUpload(upload, true);
@@ -178,16 +175,17 @@ export function MarkdownEditor({
   }
 
   function retryImage(upload: ImageUpload) {
+    if (!uploadImage) return;
     const again = { ...upload, sent: 0, status: 'sending' as const, controller: new AbortController() };
     changeUpload(upload.key, again);
-    sendImage(again);
+    sendImage(again, uploadImage);
   }
 
   function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
     const files = [...event.clipboardData.files];
-    if (!files.length) return;
+    if (!files.length || !uploadImage) return;
     event.preventDefault();
-    if (!takeImages(files, event.currentTarget.selectionStart)) setImageError(t('markdown.onlyImages'));
+    if (!takeImages(files, event.currentTarget.selectionStart, uploadImage)) setImageError(t('markdown.onlyImages'));
   }
 
   function onDrop(event: DragEvent<HTMLTextAreaElement>) {
@@ -195,7 +193,8 @@ export function MarkdownEditor({
     if (!files.length) return;
     // A file is never opened by the browser in place of the app: images go into the text, others are refused.
     event.preventDefault();
-    if (!takeImages(files, event.currentTarget.selectionStart)) setImageError(t('markdown.onlyImages'));
+    if (!uploadImage) return;
+    if (!takeImages(files, event.currentTarget.selectionStart, uploadImage)) setImageError(t('markdown.onlyImages'));
   }
 
   return (

@@ -2,7 +2,8 @@ import { createContext, useContext, useEffect, useMemo, useState, type Component
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { checklistItems, type ChecklistItem } from '../../../common/checklist.ts';
-import { attachmentIdOfUrl, useAttachmentObjectUrl } from '../../lib/api/attachment-bytes.ts';
+import { attachmentIdOfUrl } from '../../../common/attachment-links.ts';
+import { useAttachmentObjectUrl } from '../../lib/api/attachment-bytes.ts';
 import { cx } from '../../lib/class-names.ts';
 import './markdown.css';
 

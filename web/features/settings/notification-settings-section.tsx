@@ -136,18 +136,21 @@ function NotificationSettingsForm({ settings: stored, emailVerified }: { setting
     const sent = parsed.data;
     setOnTheirWay((current) => [...current, sent]);
     const arrived = () => setOnTheirWay((current) => current.filter((input) => input !== sent));
-    return save.mutateAsync(sent).finally(arrived).then(
-      () => {
-        if (announce) toast.show(t('notifications.saved'));
-        return true;
-      },
-      (error: unknown) => {
-        const { fields: under, rest } = serverFieldErrors(error, mine);
-        if (under.length > 0) setErrors((current) => ({ ...current, ...Object.fromEntries(under) }));
-        if (under.length === 0 || rest.length > 0) toast.show(under.length === 0 ? failed(error) : rest.join(' '), 'error');
-        return false;
-      },
-    );
+    return save
+      .mutateAsync(sent)
+      .finally(arrived)
+      .then(
+        () => {
+          if (announce) toast.show(t('notifications.saved'));
+          return true;
+        },
+        (error: unknown) => {
+          const { fields: under, rest } = serverFieldErrors(error, mine);
+          if (under.length > 0) setErrors((current) => ({ ...current, ...Object.fromEntries(under) }));
+          if (under.length === 0 || rest.length > 0) toast.show(under.length === 0 ? failed(error) : rest.join(' '), 'error');
+          return false;
+        },
+      );
   }
 
   /** Once saved, a draft that still says what was sent is the saved value. */

@@ -98,14 +98,17 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
   const queryClient = useQueryClient();
   // Pasted images still on their way: their placeholders are not saved as the description.
   const [imagesUploading, setImagesUploading] = useState(false);
-  // Issue 24: an image pasted or dropped into the description is attached to the task at once.
+  // Issue 24, decision 037: an image pasted or dropped into the description is stored at once,
+  // staged; the task whose saved description links it adopts it (a new task too), and one a
+  // discarded draft linked is swept by the server.
+  const stagedImages = useRef(false);
   const uploadImage = useCallback(
     async (file: File, options: { onProgress(sent: number): void; signal: AbortSignal }) => {
-      const attachment = await uploadAttachment(taskId!, file, { ...options, language: i18n.language });
-      void queryClient.invalidateQueries({ queryKey: attachmentKeys.task(taskId!) });
+      const attachment = await uploadAttachment(null, file, { ...options, language: i18n.language });
+      stagedImages.current = true;
       return { url: attachmentFileUrl(attachment.id), name: attachment.name };
     },
-    [taskId, i18n.language, queryClient],
+    [i18n.language],
   );
   // Esc, the backdrop, × and Cancel ask first when something was typed: closing throws it away.
   // (Read while rendering: react-hook-form tracks only the form state a render has read.)
@@ -116,6 +119,7 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
   useEffect(() => {
     if (open) {
       form.reset({ ...empty, ...initial });
+      stagedImages.current = false;
       setConfirmingDiscard(false);
       setAiState('idle');
       setAiError(null);
@@ -224,6 +228,11 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
             ...recognisedExtras(input.title),
           },
         });
+        // Its images are the task's files now: its Files section and the storage used are read again.
+        if (stagedImages.current) {
+          void queryClient.invalidateQueries({ queryKey: attachmentKeys.task(task.id) });
+          void queryClient.invalidateQueries({ queryKey: attachmentKeys.usage });
+        }
         onSaved?.(task);
         onClose();
       } catch (error) {
@@ -284,7 +293,7 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
             maxLength={LIMITS.taskDescriptionMax}
             placeholder={t('form.descriptionPlaceholder')}
             error={description.error}
-            uploadImage={mode === 'edit' && taskId !== undefined && taskId > 0 ? uploadImage : undefined}
+            uploadImage={uploadImage}
             onUploadingChange={setImagesUploading}
           />
           <div className="mt-2 flex flex-wrap items-center gap-2">

@@ -6,14 +6,6 @@ import { apiFetch } from '../http/fetch-core.ts';
  * and writes) so the description's markdown, which shows attached images, loads only this.
  */
 
-/** The link a description uses for an attached image: opened only with a signed-in session that may see the task. */
-export const attachmentFileUrl = (id: number) => `/api/attachments/${id}/file`;
-/** The id in such a link, or null for any other address. */
-export const attachmentIdOfUrl = (url: string | undefined): number | null => {
-  const found = url ? /^\/api\/attachments\/(\d{1,10})\/file$/.exec(url) : null;
-  return found ? Number(found[1]) : null;
-};
-
 /** A file's bytes (or its thumbnail) with the session's token, as a Blob to show or save. */
 export async function attachmentBlob(id: number, what: 'file' | 'thumbnail' = 'file', signal?: AbortSignal): Promise<Blob> {
   const response = await apiFetch(`/api/attachments/${id}/${what}`, { accept: '*/*', signal });

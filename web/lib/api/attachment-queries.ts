@@ -4,7 +4,8 @@ import { STORAGE_KEYS } from '../../../common/constants.ts';
 import { Attachment, AttachmentsResponse, StorageUsage } from '../../../common/schemas/attachment.schema.ts';
 import { apiRequest } from '../api-client.ts';
 import { ApiError, apiErrorOf, apiFetch, NetworkError } from '../http/fetch-core.ts';
-import { attachmentBlob, attachmentFileUrl, attachmentIdOfUrl, useAttachmentObjectUrl } from './attachment-bytes.ts';
+import { attachmentFileUrl, attachmentIdOfUrl } from '../../../common/attachment-links.ts';
+import { attachmentBlob, useAttachmentObjectUrl } from './attachment-bytes.ts';
 import { storage } from '../storage.ts';
 import { attachmentKeys } from './attachment-keys.ts';
 import { saveBlob } from './export-download.ts';
@@ -32,12 +33,13 @@ export const storageUsageQuery = () =>
 const Uploaded = z.object({ message: z.string(), attachment: Attachment });
 
 /**
- * POST /api/tasks/{id}/attachments with the file as the body: XMLHttpRequest, not fetch, because
- * only it reports how much of the body has gone (the progress bar). Errors are the API's, as
- * fetch-core makes them (spec §8); `signal` cancels.
+ * POST /api/tasks/{id}/attachments with the file as the body, or with no task POST /api/attachments
+ * (an image staged for a description, decision 037): XMLHttpRequest, not fetch, because only it
+ * reports how much of the body has gone (the progress bar). Errors are the API's, as fetch-core
+ * makes them (spec §8); `signal` cancels.
  */
 export function uploadAttachment(
-  taskId: number,
+  taskId: number | null,
   file: File,
   options: { onProgress?: (sent: number, total: number) => void; signal?: AbortSignal; language: string },
 ): Promise<Attachment> {
@@ -45,7 +47,10 @@ export function uploadAttachment(
     const token = storage.get(STORAGE_KEYS.token);
     if (!token) return reject(new ApiError('Authentication required', 401));
     const request = new XMLHttpRequest();
-    request.open('POST', `/api/tasks/${taskId}/attachments?name=${encodeURIComponent(file.name)}`);
+    request.open(
+      'POST',
+      `${taskId === null ? '/api/attachments' : `/api/tasks/${taskId}/attachments`}?name=${encodeURIComponent(file.name)}`,
+    );
     request.setRequestHeader('Authorization', `Bearer ${token}`);
     request.setRequestHeader('Accept', 'application/json');
     request.setRequestHeader('Accept-Language', options.language);
