@@ -63,7 +63,7 @@ export function WebDavDriveCard() {
       ) : connected ? (
         <div className="mt-4 flex flex-wrap items-center gap-3 rounded-control bg-surface-2/50 p-3 text-sm">
           <CheckCircle2 aria-hidden className="h-4 w-4 shrink-0 text-success" />
-          <p className="min-w-0 flex-1 break-all">
+          <p className="min-w-0 flex-1 basis-56 break-words">
             {/* An address reads left to right in any language (LRI … PDI): its trailing slash stays at its end. */}
             {t('drive.connectedAs', { user: `\u2068${state.data.username ?? ''}\u2069`, url: `\u2066${state.data.url ?? ''}\u2069` })}
             {state.data.connected_at && (
