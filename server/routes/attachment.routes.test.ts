@@ -427,7 +427,9 @@ describe.each(combinations)('attachments on %s with the %s store', (dialect, sto
     // Adopting past the owner's quota refuses the whole save: the description is not changed.
     const big = Buffer.alloc(1.2 * 1024 * 1024, 5);
     await attach(owner, shared, 'owners.bin', big);
-    const heavy = await sharp({ create: { width: 800, height: 600, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const heavy = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
       .png()
       .toBuffer();
     const tooMuch = (await stage(me, 'heavy.png', heavy)).json().attachment;
