@@ -78,6 +78,8 @@ import { createExpiredPurge, type ExpiredPurge } from './db/expired-purge.ts';
 import { closeSilentConnections, reapIdleConnections } from './http-connections.ts';
 import { attachmentRoutes } from './routes/attachment.routes.ts';
 import { driveRoutes } from './routes/drive.routes.ts';
+import { calendarFeedRoutes } from './routes/calendar-feed.routes.ts';
+import { createCalendarFeedService } from './services/calendar-feed.service.ts';
 import { createDriveService } from './services/drive.service.ts';
 import { createAttachmentService } from './services/attachment.service.ts';
 import { createDiskStore } from './storage/disk-store.ts';
@@ -476,6 +478,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(subtaskRoutes, { auth, subtasks });
     await api.register(attachmentRoutes, { auth, attachments, store: fileStore });
     await api.register(driveRoutes, { auth, drive });
+    await api.register(calendarFeedRoutes, {
+      auth,
+      calendarFeeds: createCalendarFeedService({ database, clock, publicUrl: config.publicUrl }),
+    });
     await api.register(notificationRoutes, { auth, notifications, notificationSettings });
     await api.register(pushRoutes, { auth, push });
     await api.register(reminderRoutes, { auth, reminders });

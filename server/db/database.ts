@@ -25,6 +25,7 @@ import { taskCreateKeys } from './migrations/018-task-create-keys.ts';
 import { attachments } from './migrations/019-attachments.ts';
 import { driveConnections } from './migrations/020-drive-connections.ts';
 import { stagedImages } from './migrations/021-staged-images.ts';
+import { calendarFeeds } from './migrations/022-calendar-feeds.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -138,6 +139,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '019-attachments': attachments(dialect),
     '020-drive-connections': driveConnections(),
     '021-staged-images': stagedImages(dialect),
+    '022-calendar-feeds': calendarFeeds(),
   };
 }
 

@@ -328,6 +328,17 @@ export interface DriveConnectionsTable {
   checked_at: string;
 }
 
+/**
+ * A person's private calendar feed (migration 022, issue 25). The feed's address carries a token made
+ * from `salt` with the server's `calendar_feed_key` (server/services/calendar-feed.service.ts): the
+ * row alone does not give the address away, and a new salt makes the old address stop working.
+ */
+export interface CalendarFeedsTable {
+  user_id: number;
+  salt: string;
+  created_at: string;
+}
+
 /** Facts about this database as a whole (migration 006): `list_epoch`, renewed by every restore. */
 export interface InstanceTable {
   name: string;
@@ -361,4 +372,5 @@ export interface Tables {
   task_create_keys: TaskCreateKeysTable;
   attachments: AttachmentsTable;
   drive_connections: DriveConnectionsTable;
+  calendar_feeds: CalendarFeedsTable;
 }

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { loadServerKey } from '../db/server-keys.ts';
 import type { Tables } from '../db/tables.ts';
 
 /**
@@ -66,18 +67,6 @@ export function createSecretBox(key: Buffer): SecretBox {
   };
 }
 
-/**
- * The drive secrets' key, made on first use. Several processes at once: each offers a key, the
- * first insert wins, all read back the one kept (as loadVapidKeys does).
- */
-export async function loadDriveSecretKey(db: Kysely<Tables>, now: string): Promise<Buffer> {
-  await db
-    .insertInto('server_keys')
-    .values({ name: DRIVE_SECRET_KEY_NAME, value: randomBytes(KEY_BYTES).toString('base64url'), created_at: now })
-    .onConflict((conflict) => conflict.column('name').doNothing())
-    .execute();
-  const row = await db.selectFrom('server_keys').select('value').where('name', '=', DRIVE_SECRET_KEY_NAME).executeTakeFirstOrThrow();
-  const key = Buffer.from(row.value, 'base64url');
-  if (key.length !== KEY_BYTES) throw new Error(`The ${DRIVE_SECRET_KEY_NAME} in server_keys is not ${KEY_BYTES} bytes.`);
-  return key;
-}
+/** The drive secrets' key, made on first use (db/server-keys.ts). */
+export const loadDriveSecretKey = (db: Kysely<Tables>, now: string): Promise<Buffer> =>
+  loadServerKey(db, DRIVE_SECRET_KEY_NAME, KEY_BYTES, now);
