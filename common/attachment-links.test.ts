@@ -9,6 +9,7 @@ describe('attachment links', () => {
       '/api/attachments/0/file',
       '/api/attachments/042/file',
       '/api/attachments/4e2/file',
+      '/api/attachments/2147483648/file',
       '/api/attachments/42/thumbnail',
       'api/attachments/42/file',
       'https://example.com/api/attachments/42/file',
@@ -22,5 +23,6 @@ describe('attachment links', () => {
   test('a text names its images in order of first use, each once', () => {
     expect(attachmentIdsIn('![a](/api/attachments/9/file) ![b](/api/attachments/3/file) ![c](/api/attachments/9/file)')).toEqual([9, 3]);
     expect(attachmentIdsIn('no images, /api/attachments/0/file')).toEqual([]);
+    expect(attachmentIdsIn('![a](/api/attachments/3000000000/file) ![b](/api/attachments/2147483647/file)')).toEqual([2147483647]);
   });
 });

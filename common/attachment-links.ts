@@ -5,6 +5,8 @@
  */
 
 const FILE_URL = /^\/api\/attachments\/([1-9]\d{0,14})\/file$/;
+/** The largest id a row can have (common/schemas/ids.ts's ID_MAX, kept here so the page's first load needs no schema). */
+const ID_MAX = 2_147_483_647;
 
 /** The link a description uses for an attached image. */
 export const attachmentFileUrl = (id: number) => `/api/attachments/${id}/file`;
@@ -12,7 +14,8 @@ export const attachmentFileUrl = (id: number) => `/api/attachments/${id}/file`;
 /** The id in such a link (spaces around it ignored), or null for any other address. */
 export function attachmentIdOfUrl(url: string | null | undefined): number | null {
   const match = FILE_URL.exec((url ?? '').trim());
-  return match ? Number(match[1]) : null;
+  const id = match ? Number(match[1]) : null;
+  return id !== null && id <= ID_MAX ? id : null;
 }
 
 /**
@@ -21,7 +24,11 @@ export function attachmentIdOfUrl(url: string | null | undefined): number | null
  */
 export function attachmentIdsIn(text: string): number[] {
   const ids = new Set<number>();
-  for (const match of text.matchAll(/\/api\/attachments\/([1-9]\d{0,14})\/file/g)) ids.add(Number(match[1]));
+  for (const match of text.matchAll(/\/api\/attachments\/([1-9]\d{0,14})\/file/g)) {
+    // An id no row can have names nothing (and would be out of PostgreSQL's integer range).
+    const id = Number(match[1]);
+    if (id <= ID_MAX) ids.add(id);
+  }
   return [...ids];
 }
 

@@ -290,6 +290,11 @@ describe.each(combinations)('attachments on %s with the %s store', (dialect, sto
     expect(answer.headers['content-disposition']).toBe(
       `attachment; filename="${'تقرير الربع.pdf'.replace(/[^\x20-\x7e]/g, '?')}"; filename*=UTF-8''${encodeURIComponent('تقرير الربع.pdf')}`,
     );
+    // A Word file is a zip package whose type names XML ("…openxmlformats…"): it keeps its type, as bytes to download.
+    const word = await call(me, 'GET', `/api/tasks/${taskId}/word`);
+    expect(word.statusCode).toBe(200);
+    const docx = await attach(me, taskId, 'notes.docx', word.rawPayload);
+    expect(docx).toMatchObject({ mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', inline: false });
     const quoted = await attach(me, taskId, 'a"b;\r\nX-Evil: 1.txt', 'x');
     const quotedAnswer = await call(me, 'GET', `/api/attachments/${quoted.id}/file`);
     expect(quotedAnswer.headers['x-evil']).toBeUndefined();
@@ -400,6 +405,11 @@ describe.each(combinations)('attachments on %s with the %s store', (dialect, sto
     expect(logs.map((log: { event: { code: string } }) => log.event.code).sort()).toEqual(['attachment_added', 'created']);
     expect((await call(stranger, 'GET', `/api/attachments/${theirs.id}/file`)).statusCode).toBe(200);
     expect((await call(me, 'GET', `/api/attachments/${theirs.id}/file`)).statusCode).toBe(404);
+    // An id no row can have is no error (PostgreSQL's integers end at 2^31 − 1).
+    const huge = await call(me, 'POST', '/api/tasks/add', {
+      payload: { title: 'Huge', description: '![x](/api/attachments/3000000000/file)' },
+    });
+    expect(huge.statusCode, huge.body).toBe(201);
     // Linked again from another task, an adopted file stays where it is.
     const other = await call(me, 'POST', '/api/tasks/add', {
       payload: { title: 'Other', description: `![again](/api/attachments/${pasted.id}/file)` },

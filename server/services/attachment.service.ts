@@ -246,12 +246,16 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
         const bytes = staged.reduce((sum, row) => sum + Number(row.size), 0);
         if ((await db.attachments.usedBytes(task.user_id, { lock: true })) + bytes > deps.quotaBytes) throw overQuota(false);
       }
-      await db.attachments.adopt(
-        staged.map((row) => row.id),
-        task.id,
+      const moved = new Set(
+        await db.attachments.adopt(
+          staged.map((row) => row.id),
+          task.id,
+        ),
       );
-      for (const row of staged) await db.activity.record(task.id, user.id, { code: 'attachment_added', name: row.name }, now);
-      return true;
+      for (const row of staged) {
+        if (moved.has(row.id)) await db.activity.record(task.id, user.id, { code: 'attachment_added', name: row.name }, now);
+      }
+      return moved.size > 0;
     },
     /** After the commit of an `adopt` that took images: the task's viewers reload its files. */
     adopted: (taskId: number) => notify(taskId),

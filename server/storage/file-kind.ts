@@ -50,7 +50,8 @@ async function textKind(path: string): Promise<string> {
 export async function fileKindOf(path: string): Promise<FileKind> {
   const detected = await fileTypeFromFile(path);
   // file-type names some text-based formats (XML and what is built on it) too; those are judged as text.
-  const mime = detected && !detected.mime.includes('xml') ? detected.mime : await textKind(path);
+  // Office files (…openxmlformats…) are zip packages, not text: only a type that *is* XML goes to the text check.
+  const mime = detected && !/[/+]xml$/.test(detected.mime) ? detected.mime : await textKind(path);
   return { mime, inline: INLINE.has(mime), thumbnail: THUMBNAILED.has(mime) };
 }
 

@@ -77,6 +77,8 @@ for (const { language, theme } of [
       .getByRole('button', { name: files('drive.attachCopyOf', { name: 'whiteboard.png' }) })
       .click();
     await expect(items.filter({ hasText: 'whiteboard.png' }).getByTestId('drive-attached')).toHaveText(files('drive.attachedCopy'));
+    // The pressed button is gone: focus is on what took its place.
+    await expect(items.filter({ hasText: 'whiteboard.png' }).getByTestId('drive-attached')).toBeFocused();
 
     await picker.getByRole('button', { name: files('drive.root') }).click();
     await picker.getByTestId('drive-search').fill('تقرير');

@@ -65,9 +65,17 @@ export function createAttachmentRepository(db: Kysely<Tables>, dialect: Dialect)
         .execute();
     },
 
-    async adopt(ids: readonly number[], taskId: number): Promise<void> {
-      if (ids.length)
-        await db.updateTable('attachments').set({ task_id: taskId }).where('id', 'in', ids).where('task_id', 'is', null).execute();
+    /** Moves the still-staged of `ids` onto the task; answers the ids moved (another save may have taken some). */
+    async adopt(ids: readonly number[], taskId: number): Promise<number[]> {
+      if (!ids.length) return [];
+      const moved = await db
+        .updateTable('attachments')
+        .set({ task_id: taskId })
+        .where('id', 'in', ids)
+        .where('task_id', 'is', null)
+        .returning('id')
+        .execute();
+      return moved.map((row) => row.id);
     },
 
     /** Deletes the staged images no task adopted that were stored before `before`; answers their stored keys. */

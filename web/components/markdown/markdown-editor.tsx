@@ -30,7 +30,9 @@ export interface MarkdownEditorProps {
   id?: string;
   error?: string | undefined;
   /**
-   * Issue 24: stores a pasted or dropped image and answers the address the description links it by
+   * Issue 24: stores a pasted or dropped image and answers the address the description links it by.
+   * It fails with an AbortError when cancelled, else with an Error whose message is shown as the
+   * reason
    * (for a task's description: staged, and adopted when it is saved, decision 037). Without it,
    * pasted files are not taken.
    */
@@ -47,6 +49,8 @@ interface ImageUpload {
   placeholder: string;
   sent: number;
   status: 'sending' | 'failed';
+  /** Why it failed, in the person's words. */
+  reason?: string;
   controller: AbortController;
 }
 
@@ -157,19 +161,22 @@ export function MarkdownEditor({
     setImageUploads((all) => all.map((upload) => (upload.key === key ? { ...upload, ...patch } : upload)));
   const dropUpload = (upload: ImageUpload, keepPlaceholder = false) => {
     setImageUploads((all) => all.filter((other) => other.key !== upload.key));
-    if (!keepPlaceholder) onChange(latest.current.replace(upload.placeholder, ''));
+    if (!keepPlaceholder) onChange(latest.current.replace(upload.placeholder, () => ''));
   };
+  /** Its row's buttons go with what was pressed (Cancel, Remove) or change (Retry): focus returns to the text. */
+  const backToText = () => requestAnimationFrame(() => textarea.current?.focus());
 
   /** Sends one image; its placeholder becomes its link, or stays while a failure waits for Retry or Remove. */
   function sendImage(upload: ImageUpload, send: NonNullable<typeof uploadImage>) {
     send(upload.file, { signal: upload.controller.signal, onProgress: (sent) => changeUpload(upload.key, { sent }) }).then(
       ({ url, name }) => {
-        onChange(latest.current.replace(upload.placeholder, `![${altText(name)}](${url})`));
+        // A function, not a string: a name with "$&" or "$`" in it must not splice the text into itself.
+        onChange(latest.current.replace(upload.placeholder, () => `![${altText(name)}](${url})`));
         dropUpload(upload, true);
       },
       (cause: unknown) => {
         if ((cause as Error).name === 'AbortError') dropUpload(upload);
-        else changeUpload(upload.key, { status: 'failed' });
+        else changeUpload(upload.key, { status: 'failed', reason: (cause as Error).message || undefined });
       },
     );
   }
@@ -307,7 +314,10 @@ export function MarkdownEditor({
                   <button
                     type="button"
                     className="tap-target rounded-control px-2 py-1 text-muted hover:bg-surface-2 hover:text-fg"
-                    onClick={() => upload.controller.abort()}
+                    onClick={() => {
+                      upload.controller.abort();
+                      backToText();
+                    }}
                   >
                     {t('common:actions.cancel')}
                   </button>
@@ -316,14 +326,20 @@ export function MarkdownEditor({
                     <button
                       type="button"
                       className="tap-target rounded-control px-2 py-1 font-medium text-brand-strong hover:bg-surface-2"
-                      onClick={() => retryImage(upload)}
+                      onClick={() => {
+                        retryImage(upload);
+                        backToText();
+                      }}
                     >
                       {t('markdown.retryImage')}
                     </button>
                     <button
                       type="button"
                       className="tap-target rounded-control px-2 py-1 text-muted hover:bg-surface-2 hover:text-fg"
-                      onClick={() => dropUpload(upload)}
+                      onClick={() => {
+                        dropUpload(upload);
+                        backToText();
+                      }}
                     >
                       {t('markdown.removeImage')}
                     </button>
@@ -339,7 +355,7 @@ export function MarkdownEditor({
                 />
               ) : (
                 <p role="alert" className="mt-1 text-danger">
-                  {t('markdown.imageUploadFailed', { name: upload.file.name })}
+                  {upload.reason ?? t('markdown.imageUploadFailed', { name: upload.file.name })}
                 </p>
               )}
             </li>

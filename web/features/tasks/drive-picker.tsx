@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, ChevronRight, File as FileIcon, FileText, Film, Folder, Image as ImageIcon, Link2, RotateCw, Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DRIVE_FILTERS, type DriveFilter, type DriveItem } from '../../../common/schemas/drive.schema.ts';
@@ -49,8 +49,24 @@ export default function DrivePicker({ taskId, onClose }: { taskId: number; onClo
     setSearch('');
   };
 
+  // The buttons pressed give way to "Attached": focus goes to that word, not lost to the page.
+  const justAttached = useRef<string | null>(null);
   const send = (item: DriveItem, mode: 'copy' | 'link') =>
-    attach.mutate({ path: item.path, mode }, { onSuccess: () => setAttached((done) => ({ ...done, [item.path]: mode })) });
+    attach.mutate(
+      { path: item.path, mode },
+      {
+        onSuccess: () => {
+          justAttached.current = item.path;
+          setAttached((done) => ({ ...done, [item.path]: mode }));
+        },
+      },
+    );
+  const focusIfJustAttached = (path: string) => (element: HTMLElement | null) => {
+    if (element && justAttached.current === path) {
+      justAttached.current = null;
+      element.focus();
+    }
+  };
 
   return (
     <Dialog
@@ -189,7 +205,12 @@ export default function DrivePicker({ taskId, onClose }: { taskId: number; onClo
                     )}
                     {item.kind === 'file' &&
                       (done ? (
-                        <span className="flex items-center gap-1 text-xs font-medium text-success" data-testid="drive-attached">
+                        <span
+                          ref={focusIfJustAttached(item.path)}
+                          tabIndex={-1}
+                          className="flex items-center gap-1 rounded-control text-xs font-medium text-success focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                          data-testid="drive-attached"
+                        >
                           <Check aria-hidden className="h-4 w-4" />
                           {t(done === 'copy' ? 'drive.attachedCopy' : 'drive.attachedLink')}
                         </span>

@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { inputClasses, TextField } from '../../components/ui/text-field.tsx';
+import { translateServerMessage } from '../../i18n/server-messages.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { streamAiText } from '../../lib/api/ai-queries.ts';
 import { attachmentFileUrl, attachmentKeys, uploadAttachment } from '../../lib/api/attachment-queries.ts';
@@ -102,13 +103,24 @@ export function TaskFormDialog({ open, mode, initial, taskId, duplicatedFrom, on
   // staged; the task whose saved description links it adopts it (a new task too), and one a
   // discarded draft linked is swept by the server.
   const stagedImages = useRef(false);
+  // A failure is said in the editor in the words the person needs (too large, over the quota…).
   const uploadImage = useCallback(
     async (file: File, options: { onProgress(sent: number): void; signal: AbortSignal }) => {
-      const attachment = await uploadAttachment(null, file, { ...options, language: i18n.language });
-      stagedImages.current = true;
-      return { url: attachmentFileUrl(attachment.id), name: attachment.name };
+      // Refused before it is sent, as the Files section does.
+      if (file.size > LIMITS.attachmentBytes)
+        throw new Error(translateServerMessage(`The file is larger than ${LIMITS.attachmentBytes / (1024 * 1024)} MB.`));
+      try {
+        const attachment = await uploadAttachment(null, file, { ...options, language: i18n.language });
+        stagedImages.current = true;
+        return { url: attachmentFileUrl(attachment.id), name: attachment.name };
+      } catch (error) {
+        if ((error as Error).name === 'AbortError') throw error;
+        throw new Error(
+          errorMessage(error, t('editor:markdown.imageUploadFailed', { name: file.name }), t('common:errors.pleaseTryAgain')),
+        );
+      }
     },
-    [i18n.language],
+    [i18n.language, t],
   );
   // Esc, the backdrop, × and Cancel ask first when something was typed: closing throws it away.
   // (Read while rendering: react-hook-form tracks only the form state a render has read.)
