@@ -10,13 +10,15 @@ const isSignedIn = (actor: Actor): actor is SignedInActor => !(UNAUTHENTICATED a
 interface World {
   taskId: number;
   commentId: number;
+  /** A file the owner attached (issue 24). */
+  attachmentId: number;
 }
 interface Endpoint {
   name: string;
   request(
     world: World,
     actors: Record<SignedInActor, SignedInUser>,
-  ): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
+  ): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object | Buffer; headers?: Record<string, string> };
   expected: Record<SignedInActor | 'anonymous', number>;
 }
 
@@ -100,6 +102,31 @@ const ENDPOINTS: Endpoint[] = [
     request: (w) => ({ method: 'GET', url: `/api/tasks/${w.taskId}/word` }),
     expected: { owner: 200, accepted: 200, pending: 404, stranger: 404, anonymous: 401 },
   },
+  {
+    name: 'list files',
+    request: (w) => ({ method: 'GET', url: `/api/tasks/${w.taskId}/attachments` }),
+    expected: { owner: 200, accepted: 200, pending: 404, stranger: 404, anonymous: 401 },
+  },
+  {
+    name: 'attach a file',
+    request: (w) => ({
+      method: 'POST',
+      url: `/api/tasks/${w.taskId}/attachments?name=more.txt`,
+      payload: Buffer.from('more notes'),
+      headers: { 'content-type': 'application/octet-stream' },
+    }),
+    expected: { owner: 201, accepted: 201, pending: 404, stranger: 404, anonymous: 401 },
+  },
+  {
+    name: 'open a file',
+    request: (w) => ({ method: 'GET', url: `/api/attachments/${w.attachmentId}/file` }),
+    expected: { owner: 200, accepted: 200, pending: 404, stranger: 404, anonymous: 401 },
+  },
+  {
+    name: 'delete the owner’s file',
+    request: (w) => ({ method: 'DELETE', url: `/api/attachments/${w.attachmentId}` }),
+    expected: { owner: 200, accepted: 403, pending: 404, stranger: 404, anonymous: 401 },
+  },
 ];
 
 describe.each(testDialects())('authorization matrix on %s', (dialect) => {
@@ -154,7 +181,15 @@ describe.each(testDialects())('authorization matrix on %s', (dialect) => {
         payload: { task_id: String(task.id), content: 'Original' },
       })
     ).json().comment;
-    return { taskId: task.id, commentId: comment.id };
+    const file = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/tasks/${task.id}/attachments?name=notes.txt`,
+        headers: { ...owner.headers, 'content-type': 'application/octet-stream' },
+        payload: Buffer.from('private notes'),
+      })
+    ).json().attachment;
+    return { taskId: task.id, commentId: comment.id, attachmentId: file.id };
   }
 
   /** Every protected field of every row a refused request could have touched. */
@@ -176,6 +211,12 @@ describe.each(testDialects())('authorization matrix on %s', (dialect) => {
         .orderBy('id')
         .execute(),
       activity: await db.selectFrom('activity_logs').select(['id', 'description']).where('task_id', '=', taskId).orderBy('id').execute(),
+      attachments: await db
+        .selectFrom('attachments')
+        .select(['id', 'name', 'storage_key'])
+        .where('task_id', '=', taskId)
+        .orderBy('id')
+        .execute(),
     };
   }
 
@@ -185,8 +226,8 @@ describe.each(testDialects())('authorization matrix on %s', (dialect) => {
       test(`${endpoint.name} as ${actor} → ${expected}`, async () => {
         const w = await world();
         const before = await snapshot(w.taskId);
-        const { method, url, payload } = endpoint.request(w, actors);
-        const headers = isSignedIn(actor) ? actors[actor].headers : tokenless[actor];
+        const { method, url, payload, headers: extra } = endpoint.request(w, actors);
+        const headers = { ...(isSignedIn(actor) ? actors[actor].headers : tokenless[actor]), ...extra };
         const response = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
         expect(response.statusCode, response.body).toBe(expected);
         if (expected >= 400) {
