@@ -1,0 +1,173 @@
+import { useQuery } from '@tanstack/react-query';
+import { CalendarDays, Copy, RefreshCw, RotateCw, Power } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { inputClasses } from '../../components/ui/text-field.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { calendarFeedQuery, useChangeCalendarFeed } from './calendar-feed-api.ts';
+import { StatusBadge } from './settings-section.tsx';
+import { useFocusLater } from './use-focus-later.ts';
+
+const APPS = ['google', 'apple', 'thunderbird'] as const;
+
+/**
+ * Issue 25: a private calendar feed (iCalendar) of the tasks with a due date, for Google Calendar,
+ * Apple Calendar or Thunderbird to subscribe to. Its address is shown whenever it is on, copied with
+ * one press, renewed (the old address stops working, so it asks first) or turned off.
+ */
+export function CalendarFeedCard() {
+  const { t, i18n } = useTranslation('settings');
+  const toast = useToast();
+  const state = useQuery(calendarFeedQuery());
+  const change = useChangeCalendarFeed();
+  const focusLater = useFocusLater();
+  const [confirmingRenew, setConfirmingRenew] = useState(false);
+  const address = useRef<HTMLInputElement>(null);
+  const addressId = useId();
+  const hintId = useId();
+  const url = state.data?.url ?? null;
+  const failed = (error: unknown) =>
+    toast.show(errorMessage(error, t('calendarFeed.changeFailed'), t('common:errors.pleaseTryAgain')), 'error');
+
+  const turnOn = () => change.mutate('renew', { onSuccess: () => focusLater(() => address.current), onError: failed });
+  const renew = () =>
+    change.mutate('renew', {
+      onSuccess: () => {
+        setConfirmingRenew(false);
+        toast.show(t('calendarFeed.renewed'));
+        focusLater(() => address.current);
+      },
+      onError: (error) => {
+        setConfirmingRenew(false);
+        failed(error);
+      },
+    });
+  const turnOff = () =>
+    change.mutate('off', {
+      onSuccess: () => focusLater(() => document.querySelector<HTMLElement>('[data-testid="calendar-feed-on"]')),
+      onError: failed,
+    });
+
+  async function copy() {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.show(t('calendarFeed.copied'));
+    } catch {
+      // No clipboard (an insecure origin, a refusal): the address is selected for the person to copy.
+      address.current?.select();
+      toast.show(t('calendarFeed.copyByHand'), 'error');
+    }
+  }
+
+  return (
+    <li className="rounded-control border border-line p-4 sm:col-span-2" data-integration="calendar" data-testid="calendar-feed-card">
+      <div className="flex items-start gap-3">
+        <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-control bg-brand-soft text-brand-strong">
+          <CalendarDays aria-hidden className="h-4.5 w-4.5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="font-medium text-fg">{t('calendarFeed.name')}</p>
+            {state.data && (
+              <StatusBadge tone={url ? 'active' : 'soon'}>
+                <span data-testid="calendar-feed-status">{t(url ? 'calendarFeed.on' : 'calendarFeed.off')}</span>
+              </StatusBadge>
+            )}
+          </div>
+          <p className="mt-1 text-sm text-muted">{t('calendarFeed.description')}</p>
+        </div>
+      </div>
+
+      {state.isPending ? (
+        <span aria-hidden className="mt-4 block h-10 animate-pulse rounded-control bg-surface-2" />
+      ) : state.isError ? (
+        <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 rounded-control bg-danger-soft px-4 py-3 text-sm text-danger">
+          <span className="flex-1">{t('calendarFeed.loadFailed')}</span>
+          <Button variant="outline" size="sm" onClick={() => void state.refetch()} icon={<RotateCw aria-hidden className="h-3.5 w-3.5" />}>
+            {t('common:actions.tryAgain')}
+          </Button>
+        </div>
+      ) : url ? (
+        <div className="mt-4 space-y-3">
+          <div>
+            <label htmlFor={addressId} className="mb-1.5 block text-sm font-medium text-fg">
+              {t('calendarFeed.address')}
+            </label>
+            <div className="flex flex-wrap gap-2">
+              <input
+                ref={address}
+                id={addressId}
+                readOnly
+                dir="ltr"
+                value={url}
+                aria-describedby={hintId}
+                onFocus={(event) => event.currentTarget.select()}
+                className={`${inputClasses} min-w-0 flex-1 basis-64 font-mono text-xs`}
+                data-testid="calendar-feed-url"
+              />
+              <Button variant="outline" icon={<Copy aria-hidden className="h-4 w-4" />} onClick={() => void copy()}>
+                {t('calendarFeed.copy')}
+              </Button>
+            </div>
+            <p id={hintId} className="mt-1.5 text-xs text-muted">
+              {t('calendarFeed.private')}
+            </p>
+          </div>
+          <ul className="space-y-1 text-xs text-muted">
+            {APPS.map((app) => (
+              <li key={app}>{t(`calendarFeed.howTo.${app}`)}</li>
+            ))}
+          </ul>
+          {state.data.created_at && (
+            <p className="text-xs text-muted">
+              {t('calendarFeed.since', {
+                date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(state.data.created_at)),
+              })}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              icon={<RefreshCw aria-hidden className="h-4 w-4" />}
+              onClick={() => setConfirmingRenew(true)}
+            >
+              {t('calendarFeed.renew')}
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              icon={<Power aria-hidden className="h-4 w-4" />}
+              busy={change.isPending && change.variables === 'off'}
+              onClick={turnOff}
+            >
+              {t('calendarFeed.turnOff')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="mt-4">
+          <Button busy={change.isPending} onClick={turnOn} data-testid="calendar-feed-on">
+            {t('calendarFeed.turnOn')}
+          </Button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirmingRenew}
+        title={t('calendarFeed.renewTitle')}
+        confirmLabel={t('calendarFeed.renew')}
+        cancelLabel={t('common:actions.cancel')}
+        closeLabel={t('common:actions.close')}
+        busy={change.isPending}
+        onCancel={() => setConfirmingRenew(false)}
+        onConfirm={renew}
+      >
+        <p>{t('calendarFeed.renewWarning')}</p>
+      </ConfirmDialog>
+    </li>
+  );
+}
