@@ -345,12 +345,18 @@ describe.each(combinations)('attachments on %s with the %s store', (dialect, sto
     await import('node:fs').then((fs) => fs.promises.writeFile(orphanSource, 'orphan'));
     const orphanKey = `ab/${'0'.repeat(32)}`;
     await t.app.taskaty.files.put(orphanKey, orphanSource, 'text/plain');
+    // An upload a crash cut short left its temporary file.
+    const fs = await import('node:fs');
+    await fs.promises.mkdir(`${t.config.dataDir}/uploads`, { recursive: true });
+    await fs.promises.writeFile(`${t.config.dataDir}/uploads/upload-cut-short`, 'half a file');
     await t.app.taskaty.purge.run();
     expect(await storedKeys()).toContain(orphanKey);
+    expect(fs.existsSync(`${t.config.dataDir}/uploads/upload-cut-short`)).toBe(true);
     clock.set(new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString());
     await t.app.taskaty.purge.run();
     const swept = await storedKeys();
     expect(swept).not.toContain(orphanKey);
+    expect(fs.existsSync(`${t.config.dataDir}/uploads/upload-cut-short`)).toBe(false);
     expect(swept).toEqual(left);
     expect((await call(friend, 'GET', `/api/attachments/${friendsOwn.id}/file`)).statusCode).toBe(200);
   });

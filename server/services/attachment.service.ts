@@ -113,6 +113,21 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
     }
   }
 
+  /** Deletes what uploads cut short by a crash left in the temporary folder (an upload in progress writes to its file). */
+  async function sweepTemporary(before: number): Promise<number> {
+    const names = await fs.promises.readdir(deps.tempDir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(deps.tempDir, name);
+      const stat = await fs.promises.stat(file).catch(() => undefined);
+      if (stat?.isFile() && stat.mtimeMs < before) {
+        await fs.promises.rm(file, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
   /** Writes the request's bytes to `target`, refusing (413) past the largest file. */
   async function receive(body: Readable, target: string): Promise<number> {
     let size = 0;
@@ -333,18 +348,19 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
     snapshotsPurged: (snapshots: readonly string[]) => deleteStored(keysInSnapshots(snapshots)),
 
     /**
-     * The orphan sweep: staged images no description adopted within a day, then stored files no row
-     * names, neither a file's nor one in a deleted task's snapshot, older than an hour (a crash
-     * between storing and committing, or before a delete reached the store). Returns how many
-     * stored files it deleted.
+     * The orphan sweep: staged images no description adopted within a day; temporary files of
+     * uploads a crash cut short; then stored files no row names, neither a file's nor one in a
+     * deleted task's snapshot, older than an hour (a crash between storing and committing, or
+     * before a delete reached the store). Returns how many files it deleted.
      */
     async sweep(): Promise<number> {
       const unadopted = await base.attachments.deleteStagedBefore(new Date(clock.now().getTime() - STAGED_TTL_MS).toISOString());
       await store.delete(unadopted);
       const before = clock.now().getTime() - ORPHAN_GRACE_MS;
+      const temporary = await sweepTemporary(before);
       const candidates: string[] = [];
       for await (const { key, storedAt } of store.list()) if (storedAt.getTime() < before) candidates.push(key);
-      if (!candidates.length) return 0;
+      if (!candidates.length) return unadopted.length + temporary;
       // A delete moves a file's row into a snapshot, an undo moves it back, each in one transaction:
       // snapshots read before and after the rows see the row wherever either move left it.
       const snapshotKeys = async () =>
@@ -354,7 +370,7 @@ export function createAttachmentService(deps: AttachmentServiceDeps) {
       for (const key of [...inSnapshotsBefore, ...(await snapshotKeys())]) used.add(key);
       const orphans = candidates.filter((key) => !used.has(key));
       await store.delete(orphans);
-      return unadopted.length + orphans.length;
+      return unadopted.length + temporary + orphans.length;
     },
   };
 }
