@@ -79,6 +79,7 @@ import { closeSilentConnections, reapIdleConnections } from './http-connections.
 import { attachmentRoutes } from './routes/attachment.routes.ts';
 import { driveRoutes } from './routes/drive.routes.ts';
 import { calendarFeedRoutes } from './routes/calendar-feed.routes.ts';
+import { apiTokenRoutes } from './routes/api-token.routes.ts';
 import { createCalendarFeedService } from './services/calendar-feed.service.ts';
 import { createDriveService } from './services/drive.service.ts';
 import { createAttachmentService } from './services/attachment.service.ts';
@@ -470,6 +471,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(userRoutes, { auth, rateLimits: config.rateLimits, counters, clock });
     await api.register(accountRoutes, { auth, accounts, passwordErrors: passwordStrengthErrors });
     await api.register(settingsRoutes, { auth, accounts, settings });
+    await api.register(apiTokenRoutes, { auth, database, sessions });
     await api.register(taskRoutes, { auth, tasks, lists, onTaskOpened: deps.onTaskOpened });
     await api.register(taskRestoreRoutes, { auth, restore });
     await api.register(labelRoutes, { auth, labels });

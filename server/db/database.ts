@@ -26,6 +26,7 @@ import { attachments } from './migrations/019-attachments.ts';
 import { driveConnections } from './migrations/020-drive-connections.ts';
 import { stagedImages } from './migrations/021-staged-images.ts';
 import { calendarFeeds } from './migrations/022-calendar-feeds.ts';
+import { apiTokens } from './migrations/023-api-tokens.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -140,6 +141,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '020-drive-connections': driveConnections(),
     '021-staged-images': stagedImages(dialect),
     '022-calendar-feeds': calendarFeeds(),
+    '023-api-tokens': apiTokens(),
   };
 }
 

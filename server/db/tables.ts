@@ -45,6 +45,10 @@ export interface PersonalAccessTokensTable {
   created_at: string;
   /** The browser that signed in (migration 005), to name the session in settings. */
   user_agent: string | null;
+  /** `session` (a sign-in) or `api` (a personal API token made in Settings, migration 023). */
+  kind: Generated<string>;
+  /** An API token's: `read` or `write`; null for a session. */
+  scope: string | null;
 }
 
 export interface UserPhotosTable {

@@ -107,7 +107,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
           body: EmailChangeInput,
           response: { 200: MessageBody, ...errors },
         },
-        config: { rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: (request) => `email:${request.user?.id ?? request.ip}` } },
+        config: {
+          sessionOnly: true,
+          rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: (request) => `email:${request.user?.id ?? request.ip}` },
+        },
       },
       async (request) => {
         await accounts.requestEmailChange(request.user, request.body.email, request.body.password);
@@ -125,7 +128,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
           body: PasswordChangeInput,
           response: { 200: MessageBody, ...errors },
         },
-        config: { rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: (request) => `password:${request.user?.id ?? request.ip}` } },
+        config: {
+          sessionOnly: true,
+          rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: (request) => `password:${request.user?.id ?? request.ip}` },
+        },
       },
       async (request) => {
         await settings.changePassword(request.user, request.tokenId, request.body.current_password, request.body.password);
@@ -135,13 +141,17 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
 
     signedIn.get(
       '/api/user/sessions',
-      { schema: { tags, summary: 'Where the account is signed in', security, response: { 200: SessionsResponse, 401: ErrorBody } } },
+      {
+        config: { sessionOnly: true },
+        schema: { tags, summary: 'Where the account is signed in', security, response: { 200: SessionsResponse, 401: ErrorBody } },
+      },
       async (request) => ({ sessions: await settings.sessions(request.user, request.tokenId) }),
     );
 
     signedIn.delete(
       '/api/user/sessions/:id',
       {
+        config: { sessionOnly: true },
         schema: { tags, summary: 'Sign one session out', security, params: SessionIdParams, response: { 200: MessageBody, ...errors } },
       },
       async (request) => {
@@ -152,7 +162,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
 
     signedIn.post(
       '/api/user/sessions/sign-out-everywhere',
-      { schema: { tags, summary: 'Sign every session out, this one too', security, response: { 200: MessageBody, ...errors } } },
+      {
+        config: { sessionOnly: true },
+        schema: { tags, summary: 'Sign every session out, this one too', security, response: { 200: MessageBody, ...errors } },
+      },
       async (request) => {
         await settings.endAllSessions(request.user);
         return { message: 'Signed out everywhere' };
@@ -169,7 +182,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
           body: DeleteAccountInput,
           response: { 200: MessageBody, ...errors },
         },
-        config: { rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: (request) => `delete:${request.user?.id ?? request.ip}` } },
+        config: {
+          sessionOnly: true,
+          rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: (request) => `delete:${request.user?.id ?? request.ip}` },
+        },
       },
       async (request) => {
         await settings.deleteAccount(request.user, request.body.password);

@@ -22,6 +22,9 @@ export function presentUser(row: UserRow): User {
 
 /** SHA-256 of a token's secret as the hex text stored for it (one-shot: every authenticated request hashes once). */
 const hashSecret = (secret: string) => hash('sha256', secret, 'hex');
+/** A personal API token lasts until it is revoked: its expiry is beyond any date the app will see. */
+export const API_TOKEN_EXPIRES_AT = '9999-12-31T23:59:59.999Z';
+
 /** `last_used_at` is written at most this often per token, so reads stay reads. */
 const TOKEN_TOUCH_INTERVAL_MS = 60_000;
 
@@ -113,8 +116,25 @@ export function createAuthService(deps: AuthDeps) {
       return { user: presentUser(row), plainTextToken: `${token.id}|${secret}` };
     },
 
-    /** Resolves a bearer token `id|secret` to its user and token id, or throws 401. */
-    async authenticate(bearer: string): Promise<{ user: UserRow; tokenId: number }> {
+    /**
+     * A personal API token (issue 25, decision 039): the same `id|secret` as a session, shown once,
+     * never expiring (revoked in Settings), with its scope. Answers the plain token.
+     */
+    async createApiToken(userId: number, name: string, scope: 'read' | 'write'): Promise<{ plainTextToken: string; row: TokenRow }> {
+      const secret = randomBytes(30).toString('base64url');
+      const row = await tokens.create({
+        userId,
+        name,
+        tokenHash: hashSecret(secret),
+        expiresAt: API_TOKEN_EXPIRES_AT,
+        now: clock.nowIso(),
+        apiScope: scope,
+      });
+      return { plainTextToken: `${row.id}|${secret}`, row };
+    },
+
+    /** Resolves a bearer token `id|secret` to its user, token id, kind and scope, or throws 401. */
+    async authenticate(bearer: string): Promise<{ user: UserRow; tokenId: number; kind: string; scope: string | null }> {
       const parsed = parseBearerToken(bearer);
       if (!parsed) throw new UnauthorizedError();
       const found = await tokens.findWithUser(parsed.id);
@@ -122,7 +142,7 @@ export function createAuthService(deps: AuthDeps) {
       if (!found || !tokenAccepts(found.token, parsed.secret, now)) throw new UnauthorizedError();
       const { token, user } = found;
       if (tokenNeedsTouch(token, now)) await tokens.touch(token.id, now);
-      return { user, tokenId: token.id };
+      return { user, tokenId: token.id, kind: token.kind, scope: token.scope };
     },
 
     /** The stored form of a new password (reset, change). */

@@ -4,7 +4,7 @@ import type { UserRow } from './user.repository.ts';
 
 export type TokenRow = Selectable<PersonalAccessTokensTable>;
 /** What signing a request in needs of its token. */
-export type TokenCheck = Pick<TokenRow, 'id' | 'token_hash' | 'expires_at' | 'last_used_at'>;
+export type TokenCheck = Pick<TokenRow, 'id' | 'token_hash' | 'expires_at' | 'last_used_at' | 'kind' | 'scope'>;
 
 export function createTokenRepository(db: Kysely<Tables>) {
   /**
@@ -21,10 +21,19 @@ export function createTokenRepository(db: Kysely<Tables>) {
       'token.token_hash',
       'token.expires_at as token_expires_at',
       'token.last_used_at as token_last_used_at',
+      'token.kind as token_kind',
+      'token.scope as token_scope',
     ])
     .where('token.id', '=', 0)
     .compile().sql;
-  type WithUserRow = UserRow & { token_id: number; token_hash: string; token_expires_at: string; token_last_used_at: string | null };
+  type WithUserRow = UserRow & {
+    token_id: number;
+    token_hash: string;
+    token_expires_at: string;
+    token_last_used_at: string | null;
+    token_kind: string;
+    token_scope: string | null;
+  };
 
   return {
     /** The token with this id and its user, or undefined. */
@@ -32,8 +41,18 @@ export function createTokenRepository(db: Kysely<Tables>) {
       const { rows } = await db.executeQuery<WithUserRow>(CompiledQuery.raw(withUserSql, [id]));
       const row = rows[0];
       if (!row) return undefined;
-      const { token_id, token_hash, token_expires_at, token_last_used_at, ...user } = row;
-      return { token: { id: token_id, token_hash, expires_at: token_expires_at, last_used_at: token_last_used_at }, user };
+      const { token_id, token_hash, token_expires_at, token_last_used_at, token_kind, token_scope, ...user } = row;
+      return {
+        token: {
+          id: token_id,
+          token_hash,
+          expires_at: token_expires_at,
+          last_used_at: token_last_used_at,
+          kind: token_kind,
+          scope: token_scope,
+        },
+        user,
+      };
     },
 
     async create(input: {
@@ -43,6 +62,8 @@ export function createTokenRepository(db: Kysely<Tables>) {
       expiresAt: string;
       now: string;
       userAgent?: string | null;
+      /** A personal API token's scope; without it, a session. */
+      apiScope?: 'read' | 'write';
     }): Promise<TokenRow> {
       return db
         .insertInto('personal_access_tokens')
@@ -54,6 +75,8 @@ export function createTokenRepository(db: Kysely<Tables>) {
           last_used_at: null,
           created_at: input.now,
           user_agent: input.userAgent ?? null,
+          kind: input.apiScope ? 'api' : 'session',
+          scope: input.apiScope ?? null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -78,10 +101,34 @@ export function createTokenRepository(db: Kysely<Tables>) {
         .selectFrom('personal_access_tokens')
         .selectAll()
         .where('user_id', '=', userId)
+        .where('kind', '=', 'session')
         .where('expires_at', '>', now)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .execute();
+    },
+
+    /** The user's personal API tokens, newest first. */
+    listApiTokens(userId: number): Promise<TokenRow[]> {
+      return db
+        .selectFrom('personal_access_tokens')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'api')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** One personal API token of this user revoked; false when it is not theirs or already gone. */
+    async deleteApiToken(userId: number, id: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('personal_access_tokens')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'api')
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
     },
 
     /** One session of this user ("sign out" beside it); false when it is not theirs or already gone. */
