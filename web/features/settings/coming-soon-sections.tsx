@@ -1,6 +1,7 @@
 import { Cloud, FolderSync, Import, MessagesSquare, Plug, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SettingsSection, StatusBadge } from './settings-section.tsx';
+import { ApiTokensCard } from './api-tokens-card.tsx';
 import { CalendarFeedCard } from './calendar-feed-card.tsx';
 import { WebDavDriveCard } from './webdav-drive-card.tsx';
 
@@ -23,6 +24,7 @@ export function IntegrationsSection() {
       <ul className="grid gap-3 sm:grid-cols-2">
         <WebDavDriveCard />
         <CalendarFeedCard />
+        <ApiTokensCard />
         {INTEGRATIONS.map(({ key, icon: Icon }) => (
           <li key={key} className="flex items-start gap-3 rounded-control border border-line p-4" data-integration={key}>
             <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-control bg-surface-2 text-muted">
