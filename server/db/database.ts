@@ -27,6 +27,7 @@ import { driveConnections } from './migrations/020-drive-connections.ts';
 import { stagedImages } from './migrations/021-staged-images.ts';
 import { calendarFeeds } from './migrations/022-calendar-feeds.ts';
 import { apiTokens } from './migrations/023-api-tokens.ts';
+import { attachmentSizes } from './migrations/024-attachment-sizes.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -142,6 +143,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '021-staged-images': stagedImages(dialect),
     '022-calendar-feeds': calendarFeeds(),
     '023-api-tokens': apiTokens(),
+    '024-attachment-sizes': attachmentSizes(dialect),
   };
 }
 

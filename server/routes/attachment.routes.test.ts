@@ -226,6 +226,29 @@ describe.each(combinations)('attachments on %s with the %s store', (dialect, sto
     expect(keys.filter((key) => !key.endsWith('.thumb'))).toHaveLength(rows.length);
   });
 
+  test('a drive link may name a file past 2 GB (a video): listed with its size, nothing on the quota', async () => {
+    const me = await t.signUp();
+    const taskId = await addTask(me);
+    await t.database.db
+      .insertInto('attachments')
+      .values({
+        task_id: taskId,
+        user_id: me.user.id,
+        name: 'holiday.mp4',
+        mime: 'video/mp4',
+        size: 3_000_000_000,
+        storage_key: null,
+        link_url: 'https://cloud.example.com/remote.php/dav/files/me/holiday.mp4',
+        thumbnail_key: null,
+        created_at: clock.nowIso(),
+      })
+      .execute();
+    expect((await call(me, 'GET', `/api/tasks/${taskId}/attachments`)).json().attachments).toEqual([
+      expect.objectContaining({ name: 'holiday.mp4', size: 3_000_000_000 }),
+    ]);
+    expect((await call(me, 'GET', '/api/user/storage')).json().used_bytes).toBe(0);
+  });
+
   test('bad input gets a clear error: no name, an empty file, unknown and malformed ids', async () => {
     const me = await t.signUp();
     const taskId = await addTask(me);

@@ -7,7 +7,7 @@ import type { Dialect } from '../database.ts';
  * task whose saved description links it adopts it (services/attachment.service.ts, `adopt`); one
  * never adopted (a dialog closed without saving) goes with the orphan sweep after a day.
  *
- * PostgreSQL drops the NOT NULL in place (and widens `size` to bigint: a drive link's size may pass 2 GB). SQLite cannot, so the table is rebuilt with the same
+ * PostgreSQL drops the NOT NULL in place. SQLite cannot, so the table is rebuilt with the same
  * columns, rows, indexes and id sequence (ids are never reused: a description may still name one).
  */
 export function stagedImages(dialect: Dialect) {
@@ -15,8 +15,6 @@ export function stagedImages(dialect: Dialect) {
     async up(db: Kysely<unknown>) {
       if (dialect === 'postgres') {
         await sql`alter table attachments alter column task_id drop not null`.execute(db);
-        // A link to a drive file names the drive's size, which may pass 2 GB (a video): SQLite's integer is 64-bit already.
-        await sql`alter table attachments alter column size type bigint`.execute(db);
         return;
       }
       const sequence = await sql<{ seq: number }>`select seq from sqlite_sequence where name = 'attachments'`.execute(db);

@@ -35,7 +35,10 @@ export function createAttachmentRepository(db: Kysely<Tables>, dialect: Dialect)
      * runs one write transaction at a time anyway.
      */
     async usedBytes(ownerId: number, options: { lock?: boolean } = {}): Promise<number> {
-      if (options.lock && dialect === 'postgres') await db.selectFrom('users').select('id').where('id', '=', ownerId).forUpdate().execute();
+      // FOR NO KEY UPDATE: uploads for one owner queue here, while rows that only refer to the user
+      // (their foreign-key checks take FOR KEY SHARE) go on.
+      if (options.lock && dialect === 'postgres')
+        await db.selectFrom('users').select('id').where('id', '=', ownerId).forNoKeyUpdate().execute();
       const row = await db
         .selectFrom('attachments')
         .leftJoin('tasks', 'tasks.id', 'attachments.task_id')

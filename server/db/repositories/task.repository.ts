@@ -304,7 +304,10 @@ export function createTaskRepository(db: Kysely<Tables>, dialect: Dialect) {
      */
     async lockRevision(id: number): Promise<number | undefined> {
       let query = db.selectFrom('tasks').select('revision').where('id', '=', id);
-      if (dialect === 'postgres') query = query.forUpdate();
+      // FOR NO KEY UPDATE: two such writes still wait for each other, but a row that merely refers to
+      // the task (a file's insert checks its foreign key with FOR KEY SHARE) is not held up, which
+      // with the quota's lock on the owner's row (attachment.repository.ts) could deadlock.
+      if (dialect === 'postgres') query = query.forNoKeyUpdate();
       return (await query.executeTakeFirst())?.revision;
     },
 
