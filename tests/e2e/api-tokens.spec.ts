@@ -29,7 +29,7 @@ for (const { language, theme } of [
     expect(token).toMatch(/^\d+\|[A-Za-z0-9_-]{40}$/);
     await card
       .getByTestId('api-token-fresh')
-      .getByRole('button', { name: t('calendarFeed.copy') })
+      .getByRole('button', { name: t('copy.action') })
       .click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
     await expectNoSeriousA11yViolations(page);

@@ -46,7 +46,7 @@ for (const { language, theme } of [
     await expectNoSeriousA11yViolations(page);
 
     // Copied with one press.
-    await card.getByRole('button', { name: t('calendarFeed.copy') }).click();
+    await card.getByRole('button', { name: t('copy.action') }).click();
     await expect(page.getByRole('status').filter({ hasText: t('calendarFeed.copied') })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 

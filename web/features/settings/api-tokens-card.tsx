@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Copy, KeyRound, RotateCw, Trash2 } from 'lucide-react';
+import { Copy, KeyRound, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_TOKEN_SCOPES, ApiTokenInput, type ApiToken, type ApiTokenScope } from '../../../common/schemas/api-token.schema.ts';
@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { useApiForm } from '../../lib/forms/use-api-form.ts';
 import { apiTokensQuery, useMakeApiToken, useRevokeApiToken } from './api-tokens-api.ts';
+import { IntegrationCard, IntegrationState } from './integration-card.tsx';
 import { useFocusLater } from './use-focus-later.ts';
 
 const EMPTY: { name: string; scope: ApiTokenScope } = { name: '', scope: 'read' };
@@ -50,19 +51,19 @@ export function ApiTokensCard() {
       toast.show(t('apiTokens.copied'));
     } catch {
       secret.current?.select();
-      toast.show(t('calendarFeed.copyByHand'), 'error');
+      toast.show(t('copy.byHand'), 'error');
     }
   }
 
   const name = form.field('name');
   return (
-    <li className="rounded-control border border-line p-4 sm:col-span-2" data-integration="api-tokens" data-testid="api-tokens-card">
-      <div className="flex items-start gap-3">
-        <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-control bg-brand-soft text-brand-strong">
-          <KeyRound aria-hidden className="h-4.5 w-4.5" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <p className="font-medium text-fg">{t('apiTokens.name')}</p>
+    <IntegrationCard
+      integration="api-tokens"
+      testId="api-tokens-card"
+      icon={KeyRound}
+      name={t('apiTokens.name')}
+      description={
+        <>
           <p className="mt-1 text-sm text-muted">{t('apiTokens.description')}</p>
           {/* The header as it is typed, left to right in any language. */}
           <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -73,9 +74,9 @@ export function ApiTokensCard() {
               {t('apiTokens.docs')}
             </a>
           </p>
-        </div>
-      </div>
-
+        </>
+      }
+    >
       {fresh && (
         <div className="mt-4 space-y-2 rounded-control border border-brand/40 bg-brand-soft/40 p-3" data-testid="api-token-fresh">
           <label htmlFor={secretId} className="block text-sm font-medium text-fg">
@@ -93,7 +94,7 @@ export function ApiTokensCard() {
               data-testid="api-token-secret"
             />
             <Button variant="outline" icon={<Copy aria-hidden className="h-4 w-4" />} onClick={() => void copy()}>
-              {t('calendarFeed.copy')}
+              {t('copy.action')}
             </Button>
             <Button
               variant="ghost"
@@ -108,46 +109,43 @@ export function ApiTokensCard() {
         </div>
       )}
 
-      {list.isPending ? (
-        <span aria-hidden className="mt-4 block h-10 animate-pulse rounded-control bg-surface-2" />
-      ) : list.isError ? (
-        <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 rounded-control bg-danger-soft px-4 py-3 text-sm text-danger">
-          <span className="flex-1">{t('apiTokens.loadFailed')}</span>
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()} icon={<RotateCw aria-hidden className="h-3.5 w-3.5" />}>
-            {t('common:actions.tryAgain')}
-          </Button>
-        </div>
-      ) : list.data.length > 0 ? (
-        <ul className="mt-4 divide-y divide-line rounded-control border border-line" data-testid="api-token-list">
-          {list.data.map((token) => (
-            <li key={token.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2.5 text-sm" data-testid="api-token">
-              <div className="min-w-0 flex-1 basis-48">
-                <p className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium break-words text-fg" dir="auto">
-                    {token.name}
-                  </span>
-                  <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs text-muted">{t(`apiTokens.scope.${token.scope}`)}</span>
-                </p>
-                <p className="mt-0.5 text-xs text-muted">
-                  {t('apiTokens.made', { date: when(token.created_at) })} ·{' '}
-                  {token.last_used_at ? t('apiTokens.lastUsed', { date: when(token.last_used_at) }) : t('apiTokens.neverUsed')}
-                </p>
-              </div>
-              <Button
-                variant="ghost"
-                size="sm"
-                icon={<Trash2 aria-hidden className="h-4 w-4" />}
-                onClick={() => setRevoking(token)}
-                aria-label={t('apiTokens.revokeNamed', { name: token.name })}
-              >
-                {t('apiTokens.revoke')}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-4 text-sm text-muted">{t('apiTokens.none')}</p>
-      )}
+      <IntegrationState query={list} failed={t('apiTokens.loadFailed')}>
+        {(tokens) =>
+          tokens.length > 0 ? (
+            <ul className="mt-4 divide-y divide-line rounded-control border border-line" data-testid="api-token-list">
+              {tokens.map((token) => (
+                <li key={token.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2.5 text-sm" data-testid="api-token">
+                  <div className="min-w-0 flex-1 basis-48">
+                    <p className="flex flex-wrap items-center gap-2">
+                      <span className="font-medium break-words text-fg" dir="auto">
+                        {token.name}
+                      </span>
+                      <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs text-muted">
+                        {t(`apiTokens.scope.${token.scope}`)}
+                      </span>
+                    </p>
+                    <p className="mt-0.5 text-xs text-muted">
+                      {t('apiTokens.made', { date: when(token.created_at) })} ·{' '}
+                      {token.last_used_at ? t('apiTokens.lastUsed', { date: when(token.last_used_at) }) : t('apiTokens.neverUsed')}
+                    </p>
+                  </div>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    icon={<Trash2 aria-hidden className="h-4 w-4" />}
+                    onClick={() => setRevoking(token)}
+                    aria-label={t('apiTokens.revokeNamed', { name: token.name })}
+                  >
+                    {t('apiTokens.revoke')}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-4 text-sm text-muted">{t('apiTokens.none')}</p>
+          )
+        }
+      </IntegrationState>
 
       <form ref={form.formRef} onSubmit={onSubmit} noValidate className="mt-4 space-y-3" data-testid="api-token-form">
         {form.formError && <Alert tone="error">{form.formError}</Alert>}
@@ -209,6 +207,6 @@ export function ApiTokensCard() {
           </p>
         )}
       </ConfirmDialog>
-    </li>
+    </IntegrationCard>
   );
 }

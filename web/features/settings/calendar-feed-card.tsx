@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, Copy, RefreshCw, RotateCw, Power } from 'lucide-react';
+import { CalendarDays, Copy, Power, RefreshCw } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
@@ -8,6 +8,7 @@ import { inputClasses } from '../../components/ui/text-field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { calendarFeedQuery, useChangeCalendarFeed } from './calendar-feed-api.ts';
+import { IntegrationCard, IntegrationState } from './integration-card.tsx';
 import { StatusBadge } from './settings-section.tsx';
 import { useFocusLater } from './use-focus-later.ts';
 
@@ -59,103 +60,94 @@ export function CalendarFeedCard() {
     } catch {
       // No clipboard (an insecure origin, a refusal): the address is selected for the person to copy.
       address.current?.select();
-      toast.show(t('calendarFeed.copyByHand'), 'error');
+      toast.show(t('copy.byHand'), 'error');
     }
   }
 
   return (
-    <li className="rounded-control border border-line p-4 sm:col-span-2" data-integration="calendar" data-testid="calendar-feed-card">
-      <div className="flex items-start gap-3">
-        <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-control bg-brand-soft text-brand-strong">
-          <CalendarDays aria-hidden className="h-4.5 w-4.5" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="font-medium text-fg">{t('calendarFeed.name')}</p>
-            {state.data && (
-              <StatusBadge tone={url ? 'active' : 'soon'}>
-                <span data-testid="calendar-feed-status">{t(url ? 'calendarFeed.on' : 'calendarFeed.off')}</span>
-              </StatusBadge>
-            )}
-          </div>
-          <p className="mt-1 text-sm text-muted">{t('calendarFeed.description')}</p>
-        </div>
-      </div>
-
-      {state.isPending ? (
-        <span aria-hidden className="mt-4 block h-10 animate-pulse rounded-control bg-surface-2" />
-      ) : state.isError ? (
-        <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 rounded-control bg-danger-soft px-4 py-3 text-sm text-danger">
-          <span className="flex-1">{t('calendarFeed.loadFailed')}</span>
-          <Button variant="outline" size="sm" onClick={() => void state.refetch()} icon={<RotateCw aria-hidden className="h-3.5 w-3.5" />}>
-            {t('common:actions.tryAgain')}
-          </Button>
-        </div>
-      ) : url ? (
-        <div className="mt-4 space-y-3">
-          <div>
-            <label htmlFor={addressId} className="mb-1.5 block text-sm font-medium text-fg">
-              {t('calendarFeed.address')}
-            </label>
-            <div className="flex flex-wrap gap-2">
-              <input
-                ref={address}
-                id={addressId}
-                readOnly
-                dir="ltr"
-                value={url}
-                aria-describedby={hintId}
-                onFocus={(event) => event.currentTarget.select()}
-                className={`${inputClasses} min-w-0 flex-1 basis-64 font-mono text-xs`}
-                data-testid="calendar-feed-url"
-              />
-              <Button variant="outline" icon={<Copy aria-hidden className="h-4 w-4" />} onClick={() => void copy()}>
-                {t('calendarFeed.copy')}
+    <IntegrationCard
+      integration="calendar"
+      testId="calendar-feed-card"
+      icon={CalendarDays}
+      name={t('calendarFeed.name')}
+      badge={
+        state.data && (
+          <StatusBadge tone={url ? 'active' : 'soon'}>
+            <span data-testid="calendar-feed-status">{t(url ? 'calendarFeed.on' : 'calendarFeed.off')}</span>
+          </StatusBadge>
+        )
+      }
+      description={<p className="mt-1 text-sm text-muted">{t('calendarFeed.description')}</p>}
+    >
+      <IntegrationState query={state} failed={t('calendarFeed.loadFailed')}>
+        {(data) =>
+          data.url ? (
+            <div className="mt-4 space-y-3">
+              <div>
+                <label htmlFor={addressId} className="mb-1.5 block text-sm font-medium text-fg">
+                  {t('calendarFeed.address')}
+                </label>
+                <div className="flex flex-wrap gap-2">
+                  <input
+                    ref={address}
+                    id={addressId}
+                    readOnly
+                    dir="ltr"
+                    value={data.url}
+                    aria-describedby={hintId}
+                    onFocus={(event) => event.currentTarget.select()}
+                    className={`${inputClasses} min-w-0 flex-1 basis-64 font-mono text-xs`}
+                    data-testid="calendar-feed-url"
+                  />
+                  <Button variant="outline" icon={<Copy aria-hidden className="h-4 w-4" />} onClick={() => void copy()}>
+                    {t('copy.action')}
+                  </Button>
+                </div>
+                <p id={hintId} className="mt-1.5 text-xs text-muted">
+                  {t('calendarFeed.private')}
+                </p>
+              </div>
+              <ul className="space-y-1 text-xs text-muted">
+                {APPS.map((app) => (
+                  <li key={app}>{t(`calendarFeed.howTo.${app}`)}</li>
+                ))}
+              </ul>
+              {data.created_at && (
+                <p className="text-xs text-muted">
+                  {t('calendarFeed.since', {
+                    date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(data.created_at)),
+                  })}
+                </p>
+              )}
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  icon={<RefreshCw aria-hidden className="h-4 w-4" />}
+                  onClick={() => setConfirmingRenew(true)}
+                >
+                  {t('calendarFeed.renew')}
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  icon={<Power aria-hidden className="h-4 w-4" />}
+                  busy={change.isPending && change.variables === 'off'}
+                  onClick={turnOff}
+                >
+                  {t('calendarFeed.turnOff')}
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <div className="mt-4">
+              <Button busy={change.isPending} onClick={turnOn} data-testid="calendar-feed-on">
+                {t('calendarFeed.turnOn')}
               </Button>
             </div>
-            <p id={hintId} className="mt-1.5 text-xs text-muted">
-              {t('calendarFeed.private')}
-            </p>
-          </div>
-          <ul className="space-y-1 text-xs text-muted">
-            {APPS.map((app) => (
-              <li key={app}>{t(`calendarFeed.howTo.${app}`)}</li>
-            ))}
-          </ul>
-          {state.data.created_at && (
-            <p className="text-xs text-muted">
-              {t('calendarFeed.since', {
-                date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(state.data.created_at)),
-              })}
-            </p>
-          )}
-          <div className="flex flex-wrap gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              icon={<RefreshCw aria-hidden className="h-4 w-4" />}
-              onClick={() => setConfirmingRenew(true)}
-            >
-              {t('calendarFeed.renew')}
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              icon={<Power aria-hidden className="h-4 w-4" />}
-              busy={change.isPending && change.variables === 'off'}
-              onClick={turnOff}
-            >
-              {t('calendarFeed.turnOff')}
-            </Button>
-          </div>
-        </div>
-      ) : (
-        <div className="mt-4">
-          <Button busy={change.isPending} onClick={turnOn} data-testid="calendar-feed-on">
-            {t('calendarFeed.turnOn')}
-          </Button>
-        </div>
-      )}
+          )
+        }
+      </IntegrationState>
       <ConfirmDialog
         open={confirmingRenew}
         title={t('calendarFeed.renewTitle')}
@@ -168,6 +160,6 @@ export function CalendarFeedCard() {
       >
         <p>{t('calendarFeed.renewWarning')}</p>
       </ConfirmDialog>
-    </li>
+    </IntegrationCard>
   );
 }
