@@ -8,7 +8,13 @@ import { STORAGE_KEY, type FileStore } from './file-store.ts';
  * `npm run db:backup` copies them beside the database. One process's disk: several processes on
  * one PostgreSQL need STORAGE_URL (docs/operations.md).
  */
+/** A copy on its way in is this old at most; one older was left by a crash. */
+const INCOMING_GRACE_MS = 60 * 60 * 1000;
+
 export function createDiskStore(root: string): FileStore {
+  // Copies on their way in: beside the files (a rename is atomic only on one file system), in a
+  // folder of their own that list() never reads and open() clears of what a crash left.
+  const incoming = path.join(root, '.incoming');
   const fileOf = (key: string) => {
     // Keys are the server's own (file-store.ts); anything else is a bug, never a path to follow.
     if (!STORAGE_KEY.test(key)) throw new Error(`Not a storage key: ${key}`);
@@ -17,14 +23,21 @@ export function createDiskStore(root: string): FileStore {
   return {
     kind: 'disk',
     async open() {
-      await fs.promises.mkdir(root, { recursive: true });
+      await fs.promises.mkdir(incoming, { recursive: true });
+      const before = Date.now() - INCOMING_GRACE_MS;
+      for (const name of await fs.promises.readdir(incoming)) {
+        const file = path.join(incoming, name);
+        const stat = await fs.promises.stat(file).catch(() => undefined);
+        if (stat && stat.mtimeMs < before) await fs.promises.rm(file, { force: true });
+      }
     },
     async put(key, sourcePath) {
       const target = fileOf(key);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      await fs.promises.mkdir(incoming, { recursive: true });
       // A copy then a rename, so a reader never sees half a file, and the temporary file (which may
       // be on another file system) is the caller's to remove.
-      const partial = `${target}.partial`;
+      const partial = path.join(incoming, `${key.replace('/', '-')}-${process.pid}-${Date.now()}`);
       await fs.promises.copyFile(sourcePath, partial);
       await fs.promises.rename(partial, target);
     },

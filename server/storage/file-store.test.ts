@@ -238,3 +238,25 @@ describe('parseStorageUrl', () => {
     }
   });
 });
+
+describe('the disk store', () => {
+  test('at start, clears copies a crash left on their way in, and keeps one a process may still be writing', async () => {
+    const root = fs.mkdtempSync(path.join(directory, 'incoming-'));
+    const incoming = path.join(root, '.incoming');
+    fs.mkdirSync(incoming);
+    const stale = path.join(incoming, 'ab-0123-left-by-a-crash');
+    const fresh = path.join(incoming, 'cd-4567-being-copied');
+    fs.writeFileSync(stale, 'half');
+    fs.writeFileSync(fresh, 'half');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    fs.utimesSync(stale, twoHoursAgo, twoHoursAgo);
+    const store = createDiskStore(root);
+    await store.open();
+    expect(fs.existsSync(stale)).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
+    // Nor are copies on their way in ever listed as stored files.
+    const keys: string[] = [];
+    for await (const { key } of store.list()) keys.push(key);
+    expect(keys).toEqual([]);
+  });
+});
