@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Copy, KeyRound, Trash2 } from 'lucide-react';
+import { KeyRound, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_TOKEN_SCOPES, ApiTokenInput, type ApiToken, type ApiTokenScope } from '../../../common/schemas/api-token.schema.ts';
@@ -12,7 +12,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { cx } from '../../lib/class-names.ts';
 import { useApiForm } from '../../lib/forms/use-api-form.ts';
 import { apiTokensQuery, useMakeApiToken, useRevokeApiToken } from './api-tokens-api.ts';
-import { IntegrationCard, IntegrationState } from './integration-card.tsx';
+import { CopyField, IntegrationCard, IntegrationState } from './integration-card.tsx';
 import { useFocusLater } from './use-focus-later.ts';
 
 const EMPTY: { name: string; scope: ApiTokenScope } = { name: '', scope: 'read' };
@@ -44,17 +44,6 @@ export function ApiTokensCard() {
     focusLater(() => secret.current);
   }, t('apiTokens.makeFailed'));
 
-  async function copy() {
-    if (!fresh) return;
-    try {
-      await navigator.clipboard.writeText(fresh.token);
-      toast.show(t('apiTokens.copied'));
-    } catch {
-      secret.current?.select();
-      toast.show(t('copy.byHand'), 'error');
-    }
-  }
-
   const name = form.field('name');
   return (
     <IntegrationCard
@@ -82,20 +71,7 @@ export function ApiTokensCard() {
           <label htmlFor={secretId} className="block text-sm font-medium text-fg">
             {t('apiTokens.fresh', { name: `\u2068${fresh.name}\u2069` })}
           </label>
-          <div className="flex flex-wrap gap-2">
-            <input
-              ref={secret}
-              id={secretId}
-              readOnly
-              dir="ltr"
-              value={fresh.token}
-              onFocus={(event) => event.currentTarget.select()}
-              className={cx(inputClasses, 'min-w-0 flex-1 basis-64 font-mono text-xs')}
-              data-testid="api-token-secret"
-            />
-            <Button variant="outline" icon={<Copy aria-hidden className="h-4 w-4" />} onClick={() => void copy()}>
-              {t('copy.action')}
-            </Button>
+          <CopyField id={secretId} value={fresh.token} copied={t('apiTokens.copied')} inputRef={secret} testId="api-token-secret">
             <Button
               variant="ghost"
               onClick={() => {
@@ -105,7 +81,7 @@ export function ApiTokensCard() {
             >
               {t('apiTokens.done')}
             </Button>
-          </div>
+          </CopyField>
         </div>
       )}
 

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, Copy, Power, RefreshCw } from 'lucide-react';
+import { CalendarDays, Power, RefreshCw } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { inputClasses } from '../../components/ui/text-field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { calendarFeedQuery, useChangeCalendarFeed } from './calendar-feed-api.ts';
-import { IntegrationCard, IntegrationState } from './integration-card.tsx';
+import { CopyField, IntegrationCard, IntegrationState } from './integration-card.tsx';
 import { StatusBadge } from './settings-section.tsx';
 import { useFocusLater } from './use-focus-later.ts';
 
@@ -52,18 +51,6 @@ export function CalendarFeedCard() {
       onError: failed,
     });
 
-  async function copy() {
-    if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.show(t('calendarFeed.copied'));
-    } catch {
-      // No clipboard (an insecure origin, a refusal): the address is selected for the person to copy.
-      address.current?.select();
-      toast.show(t('copy.byHand'), 'error');
-    }
-  }
-
   return (
     <IntegrationCard
       integration="calendar"
@@ -87,22 +74,14 @@ export function CalendarFeedCard() {
                 <label htmlFor={addressId} className="mb-1.5 block text-sm font-medium text-fg">
                   {t('calendarFeed.address')}
                 </label>
-                <div className="flex flex-wrap gap-2">
-                  <input
-                    ref={address}
-                    id={addressId}
-                    readOnly
-                    dir="ltr"
-                    value={data.url}
-                    aria-describedby={hintId}
-                    onFocus={(event) => event.currentTarget.select()}
-                    className={`${inputClasses} min-w-0 flex-1 basis-64 font-mono text-xs`}
-                    data-testid="calendar-feed-url"
-                  />
-                  <Button variant="outline" icon={<Copy aria-hidden className="h-4 w-4" />} onClick={() => void copy()}>
-                    {t('copy.action')}
-                  </Button>
-                </div>
+                <CopyField
+                  id={addressId}
+                  value={data.url}
+                  copied={t('calendarFeed.copied')}
+                  inputRef={address}
+                  describedBy={hintId}
+                  testId="calendar-feed-url"
+                />
                 <p id={hintId} className="mt-1.5 text-xs text-muted">
                   {t('calendarFeed.private')}
                 </p>

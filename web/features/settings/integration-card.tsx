@@ -1,8 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { RotateCw, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Copy, RotateCw, type LucideIcon } from 'lucide-react';
+import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
+import { inputClasses } from '../../components/ui/text-field.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { cx } from '../../lib/class-names.ts';
 
 /**
  * A working integration in Settings → Integrations (the drive, the calendar feed, API tokens): a
@@ -67,4 +70,59 @@ export function IntegrationState<T>({
     );
   }
   return <>{children(query.data)}</>;
+}
+
+/**
+ * A value to paste elsewhere (a feed's address, a new token), left to right in any language, with a
+ * Copy button; where the clipboard is refused, the value is selected for the person to copy.
+ */
+export function CopyField({
+  id,
+  value,
+  copied,
+  inputRef,
+  describedBy,
+  testId,
+  children,
+}: {
+  id: string;
+  value: string;
+  /** Said once it is on the clipboard. */
+  copied: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  describedBy?: string;
+  testId: string;
+  /** More buttons on the same line. */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('settings');
+  const toast = useToast();
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(value);
+      toast.show(copied);
+    } catch {
+      inputRef.current?.select();
+      toast.show(t('copy.byHand'), 'error');
+    }
+  }
+  return (
+    <div className="flex flex-wrap gap-2">
+      <input
+        ref={inputRef}
+        id={id}
+        readOnly
+        dir="ltr"
+        value={value}
+        aria-describedby={describedBy}
+        onFocus={(event) => event.currentTarget.select()}
+        className={cx(inputClasses, 'min-w-0 flex-1 basis-64 font-mono text-xs')}
+        data-testid={testId}
+      />
+      <Button variant="outline" icon={<Copy aria-hidden className="h-4 w-4" />} onClick={() => void copy()}>
+        {t('copy.action')}
+      </Button>
+      {children}
+    </div>
+  );
 }
