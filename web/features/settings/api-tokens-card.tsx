@@ -59,7 +59,12 @@ export function ApiTokensCard() {
             <code dir="ltr" className="rounded bg-surface-2 px-1.5 py-0.5 font-mono text-xs text-fg">
               Authorization: Bearer &lt;token&gt;
             </code>
-            <a href="/api/docs" className="font-medium text-brand-strong underline-offset-2 hover:underline" target="_blank" rel="noopener">
+            <a
+              href="/api/docs"
+              className="tap-target inline-flex items-center font-medium text-brand-strong underline-offset-2 hover:underline"
+              target="_blank"
+              rel="noopener"
+            >
               {t('apiTokens.docs')}
             </a>
           </p>
