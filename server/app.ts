@@ -471,7 +471,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(userRoutes, { auth, rateLimits: config.rateLimits, counters, clock });
     await api.register(accountRoutes, { auth, accounts, passwordErrors: passwordStrengthErrors });
     await api.register(settingsRoutes, { auth, accounts, settings });
-    await api.register(apiTokenRoutes, { auth, database, sessions });
+    await api.register(apiTokenRoutes, { auth });
     await api.register(taskRoutes, { auth, tasks, lists, onTaskOpened: deps.onTaskOpened });
     await api.register(taskRestoreRoutes, { auth, restore });
     await api.register(labelRoutes, { auth, labels });

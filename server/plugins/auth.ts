@@ -8,8 +8,6 @@ declare module 'fastify' {
     /** Set by the auth hook on every protected route. */
     user: UserRow;
     tokenId: number;
-    /** `session` (a sign-in) or `api` (a personal API token, decision 039). */
-    tokenKind: string;
   }
   interface FastifyContextConfig {
     /** Managing how the account signs in (password, e-mail, sessions, API tokens, deletion): a session's alone. */
@@ -38,7 +36,6 @@ export function requireUser(auth: AuthService) {
     const { user, tokenId, kind, scope } = await auth.authenticate(bearer);
     request.user = user;
     request.tokenId = tokenId;
-    request.tokenKind = kind;
     if (kind === 'api') {
       if (request.routeOptions.config.sessionOnly) throw new ForbiddenError(SESSION_ONLY);
       if (scope !== 'write' && !READS.has(request.method)) throw new ForbiddenError(READ_ONLY_TOKEN);

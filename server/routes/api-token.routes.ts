@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  API_TOKENS_MAX,
   ApiTokenCreated,
   ApiTokenIdParams,
   ApiTokenInput,
@@ -8,12 +7,9 @@ import {
   type ApiToken,
 } from '../../common/schemas/api-token.schema.ts';
 import { ErrorBody, MessageBody } from '../../common/schemas/error.schema.ts';
-import { createTokenRepository, type TokenRow } from '../db/repositories/token.repository.ts';
-import type { Database } from '../db/database.ts';
-import { NotFoundError, ValidationError } from '../errors.ts';
+import type { TokenRow } from '../db/repositories/token.repository.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { AuthService } from '../services/auth.service.ts';
-import type { Sessions } from '../realtime/live-streams.ts';
 
 const tags = ['account'];
 const security = [{ bearer: [] }];
@@ -31,12 +27,8 @@ const present = (row: TokenRow): ApiToken => ({
  * Issue 25, decision 039: personal API tokens, made, listed and revoked by a signed-in session (an
  * API token cannot make or see others: `sessionOnly`).
  */
-export const apiTokenRoutes: FastifyPluginAsyncZod<{ auth: AuthService; database: Database; sessions: Sessions }> = async (
-  app,
-  { auth, database, sessions },
-) => {
+export const apiTokenRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.addHook('onRequest', requireUser(auth));
-  const tokens = createTokenRepository(database.db);
 
   app.get(
     '/api/user/api-tokens',
@@ -44,7 +36,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ auth: AuthService; database
       config: { sessionOnly: true },
       schema: { tags, summary: 'My personal API tokens (never their secrets)', security, response: { 200: ApiTokensResponse, ...errors } },
     },
-    async (request) => ({ tokens: (await tokens.listApiTokens(request.user.id)).map(present) }),
+    async (request) => ({ tokens: (await auth.listApiTokens(request.user.id)).map(present) }),
   );
 
   app.post(
@@ -66,9 +58,6 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ auth: AuthService; database
       },
     },
     async (request, reply) => {
-      if ((await tokens.listApiTokens(request.user.id)).length >= API_TOKENS_MAX) {
-        throw new ValidationError({ name: [`You can have at most ${API_TOKENS_MAX} API tokens. Revoke one you no longer use.`] });
-      }
       const { plainTextToken, row } = await auth.createApiToken(request.user.id, request.body.name, request.body.scope);
       return reply
         .code(201)
@@ -89,11 +78,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ auth: AuthService; database
       },
     },
     async (request) => {
-      if (!(await tokens.deleteApiToken(request.user.id, request.params.id))) {
-        throw new NotFoundError('This API token has already been revoked.');
-      }
-      // Anything it holds open (a live stream) ends with it.
-      sessions.ended(request.user.id, [request.params.id]);
+      await auth.revokeApiToken(request.user.id, request.params.id);
       return { message: 'API token revoked' };
     },
   );

@@ -3,7 +3,8 @@ import type { User } from '../../common/schemas/user.schema.ts';
 import type { LoginInput, RegisterInput } from '../../common/schemas/user-input.schema.ts';
 import type { TokenRepository, TokenRow } from '../db/repositories/token.repository.ts';
 import type { UserRepository, UserRow } from '../db/repositories/user.repository.ts';
-import { isUniqueViolation, UnauthorizedError, ValidationError } from '../errors.ts';
+import { API_TOKENS_MAX } from '../../common/schemas/api-token.schema.ts';
+import { isUniqueViolation, NotFoundError, UnauthorizedError, ValidationError } from '../errors.ts';
 import { passwordHasher } from './password-hasher.ts';
 import type { Clock } from '../clock.ts';
 import type { Sessions } from '../realtime/live-streams.ts';
@@ -121,6 +122,9 @@ export function createAuthService(deps: AuthDeps) {
      * never expiring (revoked in Settings), with its scope. Answers the plain token.
      */
     async createApiToken(userId: number, name: string, scope: 'read' | 'write'): Promise<{ plainTextToken: string; row: TokenRow }> {
+      if ((await tokens.listApiTokens(userId)).length >= API_TOKENS_MAX) {
+        throw new ValidationError({ name: [`You can have at most ${API_TOKENS_MAX} API tokens. Revoke one you no longer use.`] });
+      }
       const secret = randomBytes(30).toString('base64url');
       const row = await tokens.create({
         userId,
@@ -131,6 +135,15 @@ export function createAuthService(deps: AuthDeps) {
         apiScope: scope,
       });
       return { plainTextToken: `${row.id}|${secret}`, row };
+    },
+
+    /** A person's API tokens, newest first (never their secrets: only hashes are kept). */
+    listApiTokens: (userId: number) => tokens.listApiTokens(userId),
+
+    /** Revokes one of the person's API tokens (404 when it is not theirs or already gone); what it held open ends. */
+    async revokeApiToken(userId: number, id: number): Promise<void> {
+      if (!(await tokens.deleteApiToken(userId, id))) throw new NotFoundError('This API token has already been revoked.');
+      deps.sessions?.ended(userId, [id]);
     },
 
     /** Resolves a bearer token `id|secret` to its user, token id, kind and scope, or throws 401. */
