@@ -45,7 +45,13 @@ export function renderCalendar(tasks: readonly CalendarTask[], options: { name: 
     // Calendars that honour it read the feed again within the hour.
     ttl: 60 * 60,
   });
-  calendar.timezone({ name: null, generator: vtimezoneOf });
+  // One lookup per zone for the whole feed (thousands of events share a few zones).
+  const zones = new Map<string, string | null>();
+  const vtimezone = (zone: string) => {
+    if (!zones.has(zone)) zones.set(zone, vtimezoneOf(zone));
+    return zones.get(zone) ?? null;
+  };
+  calendar.timezone({ name: null, generator: vtimezone });
   for (const task of tasks) {
     const link = `${options.publicUrl}/dashboard?task=${task.id}`;
     const repeats = task.is_completed === 0 && task.recurrence !== null && task.recurrence_from !== 'completion';
@@ -67,7 +73,7 @@ export function renderCalendar(tasks: readonly CalendarTask[], options: { name: 
       const end = start.plus({ minutes: TIMED_EVENT_MINUTES });
       // A zone with a VTIMEZONE is written as wall-clock time in it; UTC (or a zone the generator
       // does not know, such as Etc/GMT+5) as the instant in UTC, which needs none.
-      if (vtimezoneOf(zone)) calendar.createEvent({ ...common, start, end, timezone: zone });
+      if (vtimezone(zone)) calendar.createEvent({ ...common, start, end, timezone: zone });
       else calendar.createEvent({ ...common, start: start.toJSDate(), end: end.toJSDate() });
     }
   }
